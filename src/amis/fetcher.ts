@@ -1,0 +1,68 @@
+import type { AxiosResponse } from 'axios';
+import { http, failureFromError } from '../api/client';
+import { classifyFailure } from '../api/error-catalogue';
+import { adaptResponse, type AmisPayload } from './response-adaptor';
+import { normalizeBody, normalizeQuery } from './request-query';
+import { downloadName, saveBlob } from './download';
+
+export interface AmisApi {
+  url: string;
+  method?: string;
+  data?: unknown;
+  headers?: Record<string, string>;
+  responseType?: string;
+  /** `"rowsMode": true` in a page's api: the list API pages with pageNum/pageSize */
+  rowsMode?: boolean;
+}
+
+export interface FetcherResult {
+  status: number;
+  headers: Record<string, unknown>;
+  data: AmisPayload;
+}
+
+async function blobToJson(blob: Blob): Promise<unknown> {
+  try {
+    return JSON.parse(await blob.text());
+  } catch {
+    return null;
+  }
+}
+
+async function handleBinary(res: AxiosResponse<Blob>, url: string): Promise<AmisPayload> {
+  const type = String(res.headers['content-type'] ?? '');
+  // a binary call that failed answers with the JSON envelope
+  if (type.includes('json')) return adaptResponse(await blobToJson(res.data));
+  saveBlob(res.data, downloadName(res.headers['content-disposition'] as string | undefined, url));
+  return { status: 0, msg: '', data: {} };
+}
+
+/**
+ * amis's fetcher: every call goes through the one axios client, so the
+ * error catalogue (expired session, 403, timeouts) applies to JSON pages too.
+ */
+export async function amisFetcher(api: AmisApi): Promise<FetcherResult> {
+  const method = (api.method || 'get').toLowerCase();
+  const url = normalizeQuery(api.url, api.rowsMode);
+  const binary = api.responseType === 'blob';
+  try {
+    const res = await http.request({
+      url,
+      method,
+      data: method === 'get' ? undefined : normalizeBody(api.data),
+      headers: api.headers,
+      responseType: binary ? 'blob' : 'json',
+      quietErrors: true,
+    });
+    const data = binary ? await handleBinary(res as AxiosResponse<Blob>, url) : adaptResponse(res.data);
+    return { status: 200, headers: res.headers as Record<string, unknown>, data };
+  } catch (error) {
+    // answer amis with the catalogue's words, so it shows exactly one message
+    const failure = failureFromError(error);
+    const action = classifyFailure(failure);
+    const detail = adaptResponse(failure.body).msg;
+    const title = action?.kind === 'notify' ? action.title : '';
+    const msg = [title, failure.body ? detail : ''].filter(Boolean).join('：') || '接口请求失败';
+    return { status: 200, headers: {}, data: { status: failure.status ?? -1, msg, data: null } };
+  }
+}

@@ -1,0 +1,52 @@
+/**
+ * The spec's error catalogue as a pure decision: what the console does for a
+ * failed (or failing) response. The axios interceptors and the amis fetcher
+ * both act on it.
+ */
+export type ErrorAction =
+  | { kind: 'session-expired' } // code 600/601/602: confirm, then sign out and reload
+  | { kind: 'unauthorized' } // HTTP 401: confirm, user may stay
+  | { kind: 'forbidden' } // HTTP 403: go to /401
+  | { kind: 'notify'; title: string; message?: string };
+
+export const SESSION_EXPIRED_CODES = [600, 601, 602];
+
+export interface FailureInfo {
+  /** HTTP status, when a response arrived */
+  status?: number;
+  /** envelope code, when the body had one */
+  code?: number;
+  /** body of the response, if any */
+  body?: unknown;
+  /** axios error code such as ECONNABORTED / ETIMEDOUT */
+  errorCode?: string;
+  errorMessage?: string;
+}
+
+function bodyMessage(body: unknown): string | undefined {
+  if (body && typeof body === 'object') {
+    const b = body as Record<string, unknown>;
+    for (const key of ['msg', 'message', 'error']) {
+      if (typeof b[key] === 'string' && b[key]) return b[key] as string;
+    }
+  }
+  return undefined;
+}
+
+export function isTimeout(info: FailureInfo): boolean {
+  return info.errorCode === 'ECONNABORTED' || info.errorCode === 'ETIMEDOUT' || /timeout/i.test(info.errorMessage ?? '');
+}
+
+/** Decide for a response that arrived with an HTTP status. */
+export function classifyFailure(info: FailureInfo): ErrorAction | null {
+  if (info.code !== undefined && SESSION_EXPIRED_CODES.includes(info.code)) return { kind: 'session-expired' };
+  if (info.status === undefined) {
+    if (isTimeout(info)) return { kind: 'notify', title: '网络请求超时' };
+    return { kind: 'notify', title: '接口请求失败' };
+  }
+  if (info.status >= 200 && info.status <= 300) return null;
+  if (info.status === 401) return { kind: 'unauthorized' };
+  if (info.status === 403) return { kind: 'forbidden' };
+  if (info.status >= 400) return { kind: 'notify', title: '服务错误', message: bodyMessage(info.body) };
+  return { kind: 'notify', title: '错误', message: bodyMessage(info.body) };
+}

@@ -1,0 +1,24 @@
+import { makeAutoObservable } from 'mobx';
+import Cookies from 'js-cookie';
+import { messages, type Locale, type MessageKey } from './messages';
+
+const LOCALE_COOKIE = 'language';
+
+class LocaleStore {
+  locale: Locale = Cookies.get(LOCALE_COOKIE) === 'en-US' ? 'en-US' : 'zh-CN';
+
+  constructor() {
+    makeAutoObservable(this);
+  }
+
+  setLocale(locale: Locale) {
+    this.locale = locale;
+    Cookies.set(LOCALE_COOKIE, locale);
+  }
+}
+
+export const localeStore = new LocaleStore();
+
+export function t(key: MessageKey): string {
+  return messages[localeStore.locale][key];
+}

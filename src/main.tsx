@@ -1,0 +1,7 @@
+import './setup-mobx';
+import { createRoot } from 'react-dom/client';
+import { App } from './App';
+import './styles/global.css';
+
+// No <StrictMode>: amis's root renderer breaks under it in development.
+createRoot(document.getElementById('root')!).render(<App />);

@@ -1,0 +1,61 @@
+import type { MenuItem } from '../api/types';
+
+/** A navigable screen derived from one server menu entry. */
+export interface MenuRoute {
+  path: string;
+  title: string;
+  icon: string;
+  /** names the JSON page (type 2) or the link target (type 7) */
+  urlAddress: string;
+  type: number;
+  noCache: boolean;
+  hidden: boolean;
+  linkTarget?: string;
+  /** titles from the top-level entry down to this one, for breadcrumbs */
+  trail: string[];
+}
+
+function parseProperties(json: string | undefined): Record<string, unknown> {
+  if (!json) return {};
+  try {
+    const value = JSON.parse(json);
+    return value && typeof value === 'object' ? value : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The path of a menu entry: the enCodes from the top-level entry down, joined by '/'. */
+export function menuPath(ancestors: MenuItem[], item: MenuItem): string {
+  return '/' + [...ancestors, item].map((m) => m.enCode).join('/');
+}
+
+/**
+ * Flatten the server menu tree into routes. Directories (type 1) only group;
+ * pages (type 2) and links (type 7) become routes, at any depth.
+ */
+export function buildMenuRoutes(menus: MenuItem[], ancestors: MenuItem[] = []): MenuRoute[] {
+  const routes: MenuRoute[] = [];
+  for (const item of menus) {
+    if (item.children?.length) routes.push(...buildMenuRoutes(item.children, [...ancestors, item]));
+    if (item.type === 1) continue;
+    const props = parseProperties(item.propertyJson);
+    routes.push({
+      path: menuPath(ancestors, item),
+      title: item.fullName,
+      icon: item.icon,
+      urlAddress: item.urlAddress ?? '',
+      type: item.type,
+      noCache: props.noCache === true,
+      hidden: props.hidden === true,
+      linkTarget: item.linkTarget,
+      trail: [...ancestors.map((a) => a.fullName), item.fullName],
+    });
+  }
+  return routes;
+}
+
+export function findMenuRoute(routes: MenuRoute[], path: string): MenuRoute | undefined {
+  const clean = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  return routes.find((r) => r.path === clean);
+}

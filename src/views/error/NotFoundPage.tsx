@@ -1,0 +1,6 @@
+import { ErrorPage } from './ErrorPage';
+import { t } from '../../i18n';
+
+export function NotFoundPage() {
+  return <ErrorPage code="404" message={t('error.404')} />;
+}

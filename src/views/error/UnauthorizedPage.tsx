@@ -1,0 +1,6 @@
+import { ErrorPage } from './ErrorPage';
+import { t } from '../../i18n';
+
+export function UnauthorizedPage() {
+  return <ErrorPage code="401" message={t('error.401')} />;
+}
