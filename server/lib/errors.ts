@@ -1,0 +1,44 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { ApiError, MSG } from './envelope.ts';
+
+/** Error and not-found handlers: every failure under /api answers in the { code, msg, data } envelope. */
+export function installErrorHandling(app: FastifyInstance, logErrors: boolean): void {
+  app.setErrorHandler((err: FastifyError | ApiError, req, reply) => {
+    if (err instanceof ApiError) {
+      return reply.status(err.httpStatus).send(err.toEnvelope());
+    }
+    const status = (err as FastifyError).statusCode;
+    if (status && status >= 400 && status < 500) {
+      // body parsing, content type, payload size and schema errors: a client mistake
+      const msg =
+        status === 413 ? '请求内容过大' : status === 415 ? '不支持的请求内容类型' : MSG.badRequest;
+      return reply.status(200).send({ code: 400, msg, data: null });
+    }
+    if (logErrors) req.log.error(err);
+    else console.error(`[error] ${req.method} ${req.url}`, err);
+    return reply.status(500).send({ code: 500, msg: MSG.internal, data: null });
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith('/api/') || req.url === '/api') {
+      return reply.status(404).send({ code: 404, msg: MSG.noRoute, data: null });
+    }
+    return reply.status(404).type('text/plain; charset=utf-8').send('Not Found');
+  });
+}
+
+/** JSON bodies: an empty body is {} rather than an error (e.g. POST /api/oauth/captcha). */
+export function installJsonParser(app: FastifyInstance): void {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, {});
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      const err = new Error('invalid JSON') as FastifyError;
+      err.statusCode = 400;
+      done(err, undefined);
+    }
+  });
+}

@@ -1,0 +1,18 @@
+import type { PGlite, Transaction } from '@electric-sql/pglite';
+import type { FastifyRequest } from 'fastify';
+
+export type OperAction = 'create' | 'update' | 'delete' | 'status' | 'export' | 'login';
+
+/** Writes one oper_log row for the caller of `req` (or the given user, for sign-in). */
+export async function writeOperLog(
+  db: PGlite | Transaction,
+  req: FastifyRequest,
+  entry: { action: OperAction; module: string; recordId?: string; detail?: string; user?: { id: string; account: string } },
+): Promise<void> {
+  const user = entry.user ?? (req.auth ? { id: req.auth.userId, account: req.auth.account } : null);
+  await db.query(
+    `insert into oper_log (user_id, account, action, module, record_id, detail, ip)
+     values ($1, $2, $3, $4, $5, $6, $7)`,
+    [user?.id ?? null, user?.account ?? '', entry.action, entry.module, entry.recordId ?? '', entry.detail ?? '', req.ip ?? ''],
+  );
+}

@@ -1,0 +1,60 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/** Static hosting: the built front end at `/`, page bundles with no-store, and /app-config.json. */
+
+export interface PageBundle {
+  urlPrefix: string;
+  dir: string;
+}
+
+export const REPO_DIR = resolve(fileURLToPath(new URL('..', import.meta.url)), '..');
+export const DEFAULT_PAGE_BUNDLES: PageBundle[] = [{ urlPrefix: '/pages-json/', dir: join(REPO_DIR, 'pages-json') }];
+
+/** Page bundles from the CLI environment: the site bundle (SITE_PAGES) first, then the repo's pages-json. */
+export function pageBundlesFromEnv(env: NodeJS.ProcessEnv): PageBundle[] {
+  const site = env.SITE_PAGES ? [{ urlPrefix: '/site-pages/', dir: resolve(env.SITE_PAGES) }] : [];
+  return [...site, ...DEFAULT_PAGE_BUNDLES];
+}
+
+export async function registerStatic(
+  app: FastifyInstance,
+  opts: { distDir?: string; pageBundles?: PageBundle[] },
+): Promise<void> {
+  const distDir = resolve(opts.distDir ?? join(REPO_DIR, 'dist'));
+  const bundles = opts.pageBundles ?? DEFAULT_PAGE_BUNDLES;
+
+  app.get('/app-config.json', { config: { access: 'public' } }, async (_req, reply) => {
+    let config: Record<string, unknown> = {};
+    const file = join(distDir, 'app-config.json');
+    if (existsSync(file)) {
+      try {
+        config = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+      } catch (e) {
+        app.log.warn(e, 'dist/app-config.json is not valid JSON');
+      }
+    }
+    config.pageBundles = bundles.map((b) => b.urlPrefix);
+    reply.header('Cache-Control', 'no-store');
+    return config;
+  });
+
+  let decorated = false;
+  const serve = async (root: string, prefix: string, noStore: boolean): Promise<void> => {
+    if (!existsSync(root)) return;
+    await app.register(fastifyStatic, {
+      root,
+      prefix,
+      decorateReply: !decorated,
+      ...(noStore
+        ? { cacheControl: false, etag: false, lastModified: false, setHeaders: (reply) => reply.header('Cache-Control', 'no-store') }
+        : {}),
+    });
+    decorated = true;
+  };
+  for (const b of bundles) await serve(resolve(b.dir), b.urlPrefix.endsWith('/') ? b.urlPrefix : `${b.urlPrefix}/`, true);
+  await serve(distDir, '/', false);
+}

@@ -1,0 +1,124 @@
+import type { PGlite, Transaction } from '@electric-sql/pglite';
+import type { FastifyInstance } from 'fastify';
+import { badRequest, notFound, ok } from '../lib/envelope.ts';
+import { asInput, isBlank, optInt, optString } from '../lib/fields.ts';
+import { newId } from '../lib/ids.ts';
+import { writeOperLog } from '../lib/operLog.ts';
+import { PARKING_FIELDS, type ParkingInput, type ParkingRow, toParkingJson, validateParking } from '../services/parkingModel.ts';
+
+/** /api/system/Parking: list (also a lookup for other screens), get, create, update, delete. */
+
+const LOOKUP_MENUS = ['parkingAdmin', 'parkingLane', 'parkingSpace', 'device', 'chargingStation'];
+const COLUMNS = PARKING_FIELDS.map(([col]) => col);
+
+interface ListQuery {
+  currentPage: number;
+  pageSize: number;
+  where: string;
+  params: unknown[];
+}
+
+function parseListQuery(raw: unknown): ListQuery {
+  const q = asInput(raw);
+  const currentPage = optInt(q.currentPage, '当前页码必须是正整数') ?? 1;
+  if (currentPage < 1) throw badRequest('当前页码必须是正整数');
+  const pageSize = optInt(q.pageSize, '每页条数必须是1到1000之间的整数') ?? 10;
+  if (pageSize < 1 || pageSize > 1000) throw badRequest('每页条数必须是1到1000之间的整数');
+  const conds: string[] = [];
+  const params: unknown[] = [];
+  const add = (sql: string, v: unknown): void => {
+    params.push(v);
+    conds.push(sql.replaceAll('?', `$${params.length}`));
+  };
+  const keyword = optString(q.keyword, '关键字', 100);
+  if (keyword) add('(parking_name ilike ? or parking_code ilike ?)', `%${keyword.replace(/[\\%_]/g, '\\$&')}%`);
+  const regionCode = optString(q.regionCode, '行政区划编码', 12);
+  if (regionCode) add('region_code = ?', regionCode);
+  const roadType = optInt(q.roadType, '道路类型筛选值不正确');
+  if (roadType !== undefined) add('road_type = ?', roadType);
+  const type = optInt(q.type, '停车场类型筛选值不正确');
+  if (type !== undefined) add('type = ?', type);
+  const enabledMark = optInt(isBlank(q.enabledMark) ? q.enabledmark : q.enabledMark, '启用状态筛选值不正确');
+  if (enabledMark !== undefined) add('enabled_mark = ?', enabledMark);
+  return { currentPage, pageSize, where: conds.length ? `where ${conds.join(' and ')}` : '', params };
+}
+
+async function getRow(db: PGlite | Transaction, id: string): Promise<ParkingRow | undefined> {
+  return (await db.query<ParkingRow>('select * from parking where id = $1', [id])).rows[0];
+}
+
+async function assertCodeFree(db: PGlite | Transaction, code: string, exceptId?: string): Promise<void> {
+  const { rows } = await db.query('select 1 from parking where parking_code = $1 and id <> $2', [code, exceptId ?? '']);
+  if (rows.length) throw badRequest('停车场编号已存在');
+}
+
+const values = (v: ParkingInput): unknown[] => PARKING_FIELDS.map(([, key]) => v[key]);
+
+/** Unique violation on parking_code, raised by a concurrent insert. */
+function mapUniqueError(e: unknown): never {
+  if ((e as { code?: string }).code === '23505') throw badRequest('停车场编号已存在');
+  throw e;
+}
+
+export function registerParkingRoutes(app: FastifyInstance, db: PGlite): void {
+  app.get('/api/system/Parking', { config: { access: { menus: LOOKUP_MENUS } } }, async (req) => {
+    const q = parseListQuery(req.query);
+    const total = (await db.query<{ n: number }>(`select count(*)::int as n from parking ${q.where}`, q.params)).rows[0].n;
+    const { rows } = await db.query<ParkingRow>(
+      `select * from parking ${q.where} order by sort_code, create_time desc, id
+        limit ${q.pageSize} offset ${(q.currentPage - 1) * q.pageSize}`,
+      q.params,
+    );
+    return ok({
+      list: rows.map(toParkingJson),
+      pagination: { currentPage: q.currentPage, pageSize: q.pageSize, total },
+    });
+  });
+
+  app.get<{ Params: { id: string } }>('/api/system/Parking/:id', { config: { access: { menus: ['parkingAdmin'] } } }, async (req) => {
+    const row = await getRow(db, req.params.id);
+    if (!row) throw notFound();
+    return ok(toParkingJson(row));
+  });
+
+  app.post('/api/system/Parking', { config: { access: { buttons: ['parking:add'] } } }, async (req) => {
+    const v = validateParking(asInput(req.body));
+    const id = newId('p');
+    await db
+      .transaction(async (tx) => {
+        await assertCodeFree(tx, v.parkingCode);
+        const placeholders = COLUMNS.map((_, i) => `$${i + 2}`).join(', ');
+        await tx.query(`insert into parking (id, ${COLUMNS.join(', ')}) values ($1, ${placeholders})`, [id, ...values(v)]);
+        await writeOperLog(tx, req, { action: 'create', module: 'parking', recordId: id, detail: `${v.parkingCode} ${v.parkingName}` });
+      })
+      .catch(mapUniqueError);
+    return ok({ id }, '新建成功');
+  });
+
+  app.put<{ Params: { id: string } }>('/api/system/Parking/:id', { config: { access: { buttons: ['parking:edit'] } } }, async (req) => {
+    const existing = await getRow(db, req.params.id);
+    if (!existing) throw notFound();
+    const v = validateParking({ ...toParkingJson(existing), ...asInput(req.body) });
+    await db
+      .transaction(async (tx) => {
+        await assertCodeFree(tx, v.parkingCode, existing.id);
+        const sets = COLUMNS.map((c, i) => `${c} = $${i + 2}`).join(', ');
+        await tx.query(`update parking set ${sets}, last_modify_time = now() where id = $1`, [existing.id, ...values(v)]);
+        await writeOperLog(tx, req, { action: 'update', module: 'parking', recordId: existing.id, detail: `${v.parkingCode} ${v.parkingName}` });
+      })
+      .catch(mapUniqueError);
+    return ok(null, '修改成功');
+  });
+
+  app.delete<{ Params: { id: string } }>('/api/system/Parking/:id', { config: { access: { buttons: ['parking:delete'] } } }, async (req) => {
+    await db.transaction(async (tx) => {
+      const { rows } = await tx.query<{ parking_code: string; parking_name: string }>(
+        'delete from parking where id = $1 returning parking_code, parking_name',
+        [req.params.id],
+      );
+      if (!rows[0]) throw notFound();
+      await writeOperLog(tx, req, { action: 'delete', module: 'parking', recordId: req.params.id, detail: `${rows[0].parking_code} ${rows[0].parking_name}` });
+    });
+    return ok(null, '删除成功');
+  });
+}

@@ -1,0 +1,17 @@
+import type { PGlite } from '@electric-sql/pglite';
+import { seedMenus } from './menus.ts';
+import { seedParking } from './parking.ts';
+import { seedUsers } from './users.ts';
+
+/** Seeds demo data once: when the users table is empty (a fresh database). Returns whether it ran. */
+export async function seedIfEmpty(db: PGlite, env: NodeJS.ProcessEnv = process.env): Promise<boolean> {
+  const { rows } = await db.query<{ n: number }>('select count(*)::int as n from users');
+  if (rows[0].n > 0) return false;
+  await db.transaction(async (tx) => {
+    await tx.query('insert into sys_config (key, value) values ($1, $2)', ['smsLoginSwitch', env.SMS_LOGIN === '1' ? '1' : '0']);
+    await seedMenus(tx);
+    await seedUsers(tx);
+    await seedParking(tx);
+  });
+  return true;
+}
