@@ -1,0 +1,50 @@
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { md5Hex } from '../lib/password.ts';
+
+/** Shared test helpers: form/JSON requests through app.inject and demo sign-in. */
+
+export interface Res {
+  status: number;
+  body: { code: number; msg: string; data: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
+  headers: Record<string, unknown>;
+}
+
+export async function call(
+  app: FastifyInstance,
+  method: InjectOptions['method'],
+  url: string,
+  opts: { token?: string; json?: unknown; form?: Record<string, string> } = {},
+): Promise<Res> {
+  const headers: Record<string, string> = {};
+  if (opts.token) headers.authorization = opts.token;
+  let payload: string | undefined;
+  if (opts.form) {
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+    payload = new URLSearchParams(opts.form).toString();
+  } else if (opts.json !== undefined) {
+    headers['content-type'] = 'application/json';
+    payload = JSON.stringify(opts.json);
+  }
+  const res = await app.inject({ method, url, headers, payload });
+  return { status: res.statusCode, body: res.json(), headers: res.headers };
+}
+
+export function loginForm(account: string, password: string, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    account,
+    password: md5Hex(password),
+    code: '',
+    timestamp: '',
+    origin: 'password',
+    grant_type: 'password',
+    rememberMe: 'false',
+    ...extra,
+  };
+}
+
+/** Signs in and returns the token string as the server gave it ('Bearer <hex>'). */
+export async function login(app: FastifyInstance, account: string, password: string): Promise<string> {
+  const res = await call(app, 'POST', '/api/oauth/Login', { form: loginForm(account, password) });
+  if (res.body.code !== 200) throw new Error(`login ${account} failed: ${res.body.msg}`);
+  return res.body.data.token as string;
+}
