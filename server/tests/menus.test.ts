@@ -97,6 +97,12 @@ describe('menu management', () => {
     expect(cycle.body.msg).toBe('上级菜单不能是自身或其下级');
   });
 
+  it('serves the API docs page publicly', async () => {
+    const res = await app.inject('/api/docs');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('/api/system/Parking');
+  });
+
   it('guards menu and role endpoints', async () => {
     expect((await call(app, 'GET', '/api/system/Menu', { token: operator })).status).toBe(403);
     expect((await call(app, 'POST', '/api/system/Menu', { token: operator, json: {} })).status).toBe(403);

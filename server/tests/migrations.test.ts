@@ -1,4 +1,4 @@
-import { mkdtempSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -38,43 +38,6 @@ describe('migrations and seed on a data folder', () => {
     expect((await db.query<{ n: number }>(`select count(*)::int as n from parking where parking_code = 'PERSIST-1'`)).rows[0].n).toBe(1);
     // the token survived the restart
     expect((await call(app, 'GET', '/api/oauth/CurrentUser', { token })).body.code).toBe(200);
-    await app.close();
-  });
-});
-
-describe('static files and app-config.json', () => {
-  it('serves page bundles with no-store and lists them in app-config.json', async () => {
-    const root = tempDir();
-    const dist = join(root, 'dist');
-    const site = join(root, 'site');
-    const pages = join(root, 'pages');
-    for (const d of [dist, site, pages]) mkdirSync(d);
-    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>console</title>');
-    writeFileSync(join(dist, 'app-config.json'), JSON.stringify({ siteTitle: 'X', pageBundles: ['/old/'] }));
-    writeFileSync(join(site, 'a.json'), '{"type":"page","title":"site"}');
-    writeFileSync(join(pages, 'a.json'), '{"type":"page","title":"repo"}');
-
-    const { app } = await buildApp({
-      distDir: dist,
-      pageBundles: [{ urlPrefix: '/site-pages/', dir: site }, { urlPrefix: '/pages-json/', dir: pages }],
-    });
-    const cfg = await app.inject('/app-config.json');
-    expect(cfg.json()).toEqual({ siteTitle: 'X', pageBundles: ['/site-pages/', '/pages-json/'] });
-    const sitePage = await app.inject('/site-pages/a.json');
-    expect(sitePage.json()).toMatchObject({ title: 'site' });
-    expect(sitePage.headers['cache-control']).toBe('no-store');
-    const repoPage = await app.inject('/pages-json/a.json');
-    expect(repoPage.json()).toMatchObject({ title: 'repo' });
-    expect(repoPage.headers['cache-control']).toBe('no-store');
-    expect((await app.inject('/')).body).toContain('console');
-    expect((await app.inject('/api/docs')).body).toContain('/api/system/Parking');
-    await app.close();
-  });
-
-  it('works without a dist folder', async () => {
-    const { app } = await buildApp({ distDir: join(tempDir(), 'missing'), pageBundles: [] });
-    expect((await app.inject('/index.html')).statusCode).toBe(404);
-    expect((await app.inject('/app-config.json')).json()).toEqual({ pageBundles: [] });
     await app.close();
   });
 });

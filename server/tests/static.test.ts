@@ -1,0 +1,51 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Fastify from 'fastify';
+import { afterAll, describe, expect, it } from 'vitest';
+import { pageBundlesFromEnv, registerStatic } from '../lib/static.ts';
+
+const root = mkdtempSync(join(tmpdir(), 'parking-static-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+describe('static files and app-config.json', () => {
+  it('serves page bundles with no-store and lists them in app-config.json', async () => {
+    const dist = join(root, 'dist');
+    const site = join(root, 'site');
+    const pages = join(root, 'pages');
+    for (const d of [dist, site, pages]) mkdirSync(d);
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>console</title>');
+    writeFileSync(join(dist, 'app-config.json'), JSON.stringify({ siteTitle: 'X', pageBundles: ['/old/'] }));
+    writeFileSync(join(site, 'a.json'), '{"type":"page","title":"site"}');
+    writeFileSync(join(pages, 'a.json'), '{"type":"page","title":"repo"}');
+
+    const app = Fastify();
+    await registerStatic(app, {
+      distDir: dist,
+      pageBundles: [{ urlPrefix: '/site-pages/', dir: site }, { urlPrefix: '/pages-json/', dir: pages }],
+    });
+    const cfg = await app.inject('/app-config.json');
+    expect(cfg.json()).toEqual({ siteTitle: 'X', pageBundles: ['/site-pages/', '/pages-json/'] });
+    const sitePage = await app.inject('/site-pages/a.json');
+    expect(sitePage.json()).toMatchObject({ title: 'site' });
+    expect(sitePage.headers['cache-control']).toBe('no-store');
+    const repoPage = await app.inject('/pages-json/a.json');
+    expect(repoPage.json()).toMatchObject({ title: 'repo' });
+    expect(repoPage.headers['cache-control']).toBe('no-store');
+    expect((await app.inject('/')).body).toContain('console');
+    await app.close();
+  });
+
+  it('works without a dist folder', async () => {
+    const app = Fastify();
+    await registerStatic(app, { distDir: join(root, 'missing'), pageBundles: [] });
+    expect((await app.inject('/index.html')).statusCode).toBe(404);
+    expect((await app.inject('/app-config.json')).json()).toEqual({ pageBundles: [] });
+    await app.close();
+  });
+
+  it('puts the site bundle first when SITE_PAGES is set', () => {
+    expect(pageBundlesFromEnv({ SITE_PAGES: '/tmp/site' }).map((b) => b.urlPrefix)).toEqual(['/site-pages/', '/pages-json/']);
+    expect(pageBundlesFromEnv({}).map((b) => b.urlPrefix)).toEqual(['/pages-json/']);
+  });
+});
