@@ -1,3 +1,5 @@
+import { parseTree, type ParseError } from 'jsonc-parser';
+
 /** Outcome of resolving a menu entry's urlAddress to a JSON page. */
 export type PageLoadResult =
   | { kind: 'ok'; file: string; schema: Record<string, unknown> }
@@ -5,12 +7,11 @@ export type PageLoadResult =
   | { kind: 'malformed'; file: string; line: number; column: number; message: string }
   | { kind: 'unavailable'; file: string; status: number };
 
-/** Line and column (1-based) of a JSON.parse error, from the message's position. */
-export function locateJsonError(text: string, message: string): { line: number; column: number } {
-  const lineCol = message.match(/line (\d+) column (\d+)/i);
-  if (lineCol) return { line: Number(lineCol[1]), column: Number(lineCol[2]) };
-  const pos = message.match(/position (\d+)/i);
-  const offset = pos ? Number(pos[1]) : text.length;
+/** Line and column (1-based) of the first JSON syntax error; browsers' JSON.parse messages do not all carry it. */
+export function locateJsonError(text: string): { line: number; column: number } {
+  const errors: ParseError[] = [];
+  parseTree(text, errors, { disallowComments: true, allowTrailingComma: false });
+  const offset = errors.length ? errors[0].offset : text.length;
   const before = text.slice(0, offset).split('\n');
   return { line: before.length, column: before[before.length - 1].length + 1 };
 }
@@ -24,7 +25,7 @@ export function parsePage(file: string, text: string): PageLoadResult {
     return { kind: 'ok', file, schema };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    return { kind: 'malformed', file, ...locateJsonError(text, message), message };
+    return { kind: 'malformed', file, ...locateJsonError(text), message };
   }
 }
 

@@ -1,0 +1,25 @@
+import { defineConfig } from '@playwright/test';
+
+// Debian's Chromium: Playwright cannot download its own browser here.
+const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  globalSetup: './tests/e2e/global-setup.ts',
+  fullyParallel: false,
+  workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 2,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  reporter: [['list']],
+  use: {
+    locale: 'zh-CN',
+    viewport: { width: 1366, height: 800 },
+    acceptDownloads: true,
+    trace: 'off',
+    launchOptions: {
+      executablePath,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'],
+    },
+  },
+});

@@ -1,0 +1,24 @@
+import { spawn } from 'node:child_process';
+
+// `npm run dev`: the reference API on DEV_API_PORT (unless API_TARGET names another one),
+// and rsbuild's dev server with hot reload proxying /api to it.
+const apiPort = process.env.DEV_API_PORT ?? '8081';
+const children = [];
+if (!process.env.API_TARGET) {
+  children.push(
+    spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      stdio: 'inherit',
+      env: { ...process.env, PORT: apiPort, HOST: '127.0.0.1', DIST_DIR: '.no-dist' },
+    }),
+  );
+}
+children.push(
+  spawn('npx', ['rsbuild', 'dev', '--port', process.env.PORT ?? '8080'], {
+    stdio: 'inherit',
+    env: { ...process.env, DEV_API_PORT: apiPort },
+  }),
+);
+const stop = () => children.forEach((child) => child.kill('SIGTERM'));
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+for (const child of children) child.on('exit', (code) => { stop(); process.exit(code ?? 0); });

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { adaptResponse, BAD_BODY_MSG } from './response-adaptor';
+
+describe('amis response adaptor', () => {
+  it('maps code 200 to status 0 with the data', () => {
+    expect(adaptResponse({ code: 200, msg: '修改成功', data: { id: '1' } })).toEqual({ status: 0, msg: '修改成功', data: { id: '1' } });
+  });
+
+  it('maps data.list + data.pagination.total to items + total', () => {
+    const out = adaptResponse({ code: 200, msg: '', data: { list: [{ id: 1 }], pagination: { currentPage: 1, pageSize: 10, total: 31 } } });
+    expect(out.status).toBe(0);
+    expect(out.data).toMatchObject({ items: [{ id: 1 }], total: 31 });
+  });
+
+  it('maps rows + total to items + total', () => {
+    expect(adaptResponse({ code: 200, msg: '', rows: [{ id: 2 }], total: 5 })).toEqual({ status: 0, msg: '', data: { items: [{ id: 2 }], total: 5 } });
+  });
+
+  it('treats any other code as an error carrying the server msg', () => {
+    expect(adaptResponse({ code: 400, msg: '停车场编号已存在', data: null })).toEqual({ status: 400, msg: '停车场编号已存在', data: null });
+  });
+
+  it('treats a body without code as an error, not as success', () => {
+    expect(adaptResponse({ status: 0, data: {} })).toEqual({ status: -1, msg: BAD_BODY_MSG, data: null });
+    expect(adaptResponse('<html>')).toEqual({ status: -1, msg: BAD_BODY_MSG, data: null });
+    expect(adaptResponse(null)).toEqual({ status: -1, msg: BAD_BODY_MSG, data: null });
+  });
+
+  it('gives a code-0 body a non-zero status, since amis reads 0 as success', () => {
+    expect(adaptResponse({ code: 0, msg: '' }).status).not.toBe(0);
+  });
+});

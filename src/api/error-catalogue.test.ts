@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { classifyFailure } from './error-catalogue';
+
+describe('error catalogue', () => {
+  it.each([600, 601, 602])('asks to sign in again for envelope code %i', (code) => {
+    expect(classifyFailure({ status: 200, code })).toEqual({ kind: 'session-expired' });
+  });
+
+  it('lets a success through', () => {
+    expect(classifyFailure({ status: 200, code: 200 })).toBeNull();
+  });
+
+  it('leaves business errors (code 400) to the caller', () => {
+    expect(classifyFailure({ status: 200, code: 400 })).toBeNull();
+  });
+
+  it('HTTP 401 asks whether to sign in again', () => {
+    expect(classifyFailure({ status: 401 })).toEqual({ kind: 'unauthorized' });
+  });
+
+  it('HTTP 403 goes to /401', () => {
+    expect(classifyFailure({ status: 403 })).toEqual({ kind: 'forbidden' });
+  });
+
+  it('other error statuses notify 服务错误 with the message or error field', () => {
+    expect(classifyFailure({ status: 500, body: { msg: '服务器内部错误' } })).toEqual({ kind: 'notify', title: '服务错误', message: '服务器内部错误' });
+    expect(classifyFailure({ status: 502, body: { error: 'Bad Gateway' } })).toEqual({ kind: 'notify', title: '服务错误', message: 'Bad Gateway' });
+  });
+
+  it('a timeout notifies 网络请求超时', () => {
+    expect(classifyFailure({ errorCode: 'ECONNABORTED', errorMessage: 'timeout of 1200000ms exceeded' })).toEqual({ kind: 'notify', title: '网络请求超时' });
+  });
+
+  it('no response at all notifies 接口请求失败', () => {
+    expect(classifyFailure({ errorCode: 'ERR_NETWORK', errorMessage: 'Network Error' })).toEqual({ kind: 'notify', title: '接口请求失败' });
+  });
+
+  it('a status outside 200..300 that is not an error status notifies 错误', () => {
+    expect(classifyFailure({ status: 304 })).toEqual({ kind: 'notify', title: '错误', message: undefined });
+  });
+});

@@ -1,0 +1,30 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+
+/**
+ * Starts the reference server with an in-memory database on a free port,
+ * serving the fresh build in dist/. Workers read E2E_BASE_URL.
+ */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: 'memory', DIST_DIR: 'dist', SITE_PAGES: process.env.E2E_SITE_PAGES ?? 'test-results/site-pages' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start in 60 s:\n${log}`)), 60_000);
+    child.stdout!.on('data', (chunk: Buffer) => {
+      log += chunk.toString();
+      const match = log.match(/Console ready at (http:\/\/\S+)/);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1].replace('localhost', '127.0.0.1'));
+      }
+    });
+    child.stderr!.on('data', (chunk: Buffer) => (log += chunk.toString()));
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${log}`)));
+  });
+  process.env.E2E_BASE_URL = url;
+  return async () => {
+    child.kill('SIGTERM');
+  };
+}
