@@ -13,7 +13,8 @@ export default defineConfig({
     alias: { punycode: 'punycode/' },
   },
   html: { title: '智慧停车管理平台', mountId: 'root' },
-  output: { distPath: { root: 'dist' }, cleanDistPath: true },
+  // DIST_DIR lets parallel builds (tests, previews) use folders of their own
+  output: { distPath: { root: process.env.DIST_DIR || 'dist' }, cleanDistPath: true },
   performance: { chunkSplit: { strategy: 'split-by-experience' } },
   server: {
     proxy: {

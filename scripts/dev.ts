@@ -1,9 +1,9 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 
 // `npm run dev`: the reference API on DEV_API_PORT (unless API_TARGET names another one),
 // and rsbuild's dev server with hot reload proxying /api to it.
 const apiPort = process.env.DEV_API_PORT ?? '8081';
-const children = [];
+const children: ChildProcess[] = [];
 if (!process.env.API_TARGET) {
   children.push(
     spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {

@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: 'memory', DIST_DIR: 'dist', SITE_PAGES: process.env.E2E_SITE_PAGES ?? 'test-results/site-pages' },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: 'memory', DIST_DIR: process.env.DIST_DIR ?? 'dist', SITE_PAGES: process.env.E2E_SITE_PAGES ?? 'test-results/site-pages' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
