@@ -2,7 +2,7 @@ import 'amis/lib/themes/cxd.css';
 import 'amis/lib/helper.css';
 import 'amis/sdk/iconfont.css';
 import { useEffect, useMemo, useState } from 'react';
-import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { observer } from 'mobx-react-lite';
 import { render as renderAmis, ToastComponent, AlertComponent } from 'amis';
 import type { Schema } from 'amis';
@@ -31,10 +31,18 @@ function AmisGlobals() {
 }
 
 /** Renders the JSON page a menu entry's urlAddress names. */
-const AmisPage = observer(function AmisPage({ urlAddress }: { urlAddress: string; title?: string }) {
+export interface AmisPageProps {
+  urlAddress: string;
+  title?: string;
+  /** route parameters, e.g. `id` of /parkingAdmin/add/:id, available as `${params.id}` */
+  params?: Record<string, string | undefined>;
+}
+
+const NO_PARAMS = {};
+
+const AmisPage = observer(function AmisPage({ urlAddress, params = NO_PARAMS }: AmisPageProps) {
   const navigate = useNavigate();
   const location = useLocation();
-  const params = useParams();
   const [result, setResult] = useState<PageLoadResult | null>(null);
   bindAmisRouter((to, options) => (typeof to === 'number' ? navigate(to) : navigate(to, options)), location.pathname);
 

@@ -2,15 +2,24 @@ import { lazy, Suspense } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { observer } from 'mobx-react-lite';
 import { routeForPath } from '../../stores/route-store';
+import { matchStaticRoute } from '../../router/static-routes';
 import { t } from '../../i18n';
 
 // amis is heavy: load it only when a JSON screen is opened, never on the sign-in page.
 const AmisPage = lazy(() => import('../../amis/AmisPage'));
 
-/** A screen from the server menu: its urlAddress names a JSON page. */
+/** A screen from the server menu, or a shell route backed by a JSON page: its urlAddress names the page file. */
 export const MenuScreen = observer(function MenuScreen() {
   const location = useLocation();
   const route = routeForPath(location.pathname);
+  const shell = route ? undefined : matchStaticRoute(location.pathname);
+  if (shell?.route.urlAddress) {
+    return (
+      <Suspense fallback={<div className="pc-page-loading">{t('common.loading')}</div>}>
+        <AmisPage key={location.pathname} urlAddress={shell.route.urlAddress} title={shell.route.title} params={shell.params} />
+      </Suspense>
+    );
+  }
   if (!route) return <Navigate to="/404" replace />;
   if (route.type === 7) {
     return (
