@@ -9,6 +9,7 @@ import { registerDocsRoute } from './routes/docs.ts';
 import { registerMenuRoutes } from './routes/menus.ts';
 import { registerOauthRoutes } from './routes/oauth.ts';
 import { registerParkingRoutes } from './routes/parking.ts';
+import { registerDictRoutes } from './routes/system-dict.ts';
 import { seedIfEmpty } from './seed/index.ts';
 
 export interface BuildAppOptions {
@@ -40,6 +41,7 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<{ app: Fasti
   registerOauthRoutes(app, db);
   registerParkingRoutes(app, db);
   registerMenuRoutes(app, db);
+  registerDictRoutes(app, db);
   await registerStatic(app, { distDir: opts.distDir, pageBundles: opts.pageBundles });
   return { app, db };
 }

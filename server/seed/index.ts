@@ -1,6 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { seedMenus } from './menus.ts';
 import { seedParking } from './parking.ts';
+import { seedDicts } from './system-dicts.ts';
 import { seedUsers } from './users.ts';
 
 /** Seeds demo data once: when the users table is empty (a fresh database). Returns whether it ran. */
@@ -12,6 +13,7 @@ export async function seedIfEmpty(db: PGlite, env: NodeJS.ProcessEnv = process.e
     await seedMenus(tx);
     await seedUsers(tx);
     await seedParking(tx);
+    await seedDicts(tx);
   });
   return true;
 }
