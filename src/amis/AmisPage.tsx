@@ -7,15 +7,17 @@ import { observer } from 'mobx-react-lite';
 import { render as renderAmis, ToastComponent, AlertComponent } from 'amis';
 import type { Schema } from 'amis';
 import { amisEnv, bindAmisRouter } from './amis-env';
-import { registerAmisFunctions } from './amis-functions';
+import { registerExtensions } from './extensions';
 import { loadPage, type PageLoadResult } from './page-loader';
 import { PageProblem } from './PageProblem';
-import { loadRuntimeConfig } from '../config/runtime-config';
+import Cookies from 'js-cookie';
+import { brandFor, loadRuntimeConfig, type RuntimeConfig } from '../config/runtime-config';
+import { PageErrorBoundary } from './PageErrorBoundary';
 import { userStore } from '../stores/user-store';
 import { localeStore, t } from '../i18n';
 import './amis-page.css';
 
-registerAmisFunctions();
+registerExtensions();
 
 /** Toasts and alerts are mounted once per app, not per page. */
 let globalsMounted = 0;
@@ -44,13 +46,17 @@ const AmisPage = observer(function AmisPage({ urlAddress, params = NO_PARAMS }: 
   const navigate = useNavigate();
   const location = useLocation();
   const [result, setResult] = useState<PageLoadResult | null>(null);
+  const [config, setConfig] = useState<RuntimeConfig | null>(null);
   bindAmisRouter((to, options) => (typeof to === 'number' ? navigate(to) : navigate(to, options)), location.pathname);
 
   useEffect(() => {
     let live = true;
     setResult(null);
     loadRuntimeConfig()
-      .then((config) => loadPage(urlAddress, config.pageBundles))
+      .then((loaded) => {
+        if (live) setConfig(loaded);
+        return loadPage(urlAddress, loaded.pageBundles);
+      })
       .then((next) => live && setResult(next))
       .catch(() => live && setResult({ kind: 'unavailable', file: urlAddress, status: 0 }));
     return () => {
@@ -59,9 +65,10 @@ const AmisPage = observer(function AmisPage({ urlAddress, params = NO_PARAMS }: 
   }, [urlAddress]);
 
   const { user, buttonList, roles } = userStore;
+  // under every data scope, dialogs included: ${user.realName}, ${perms}, ${params.id}, ${config.addresses.swagger}
   const context = useMemo(
-    () => ({ user, perms: buttonList, roles, params }),
-    [user, buttonList, roles, params],
+    () => ({ user, perms: buttonList, roles, params, config, brand: config ? brandFor(config, Cookies.get('account')) : undefined }),
+    [user, buttonList, roles, params, config],
   );
 
   if (!result) return <div className="pc-page-loading">{t('common.loading')}</div>;
@@ -69,7 +76,9 @@ const AmisPage = observer(function AmisPage({ urlAddress, params = NO_PARAMS }: 
   return (
     <div className="pc-amis-page">
       <AmisGlobals />
-      {renderAmis(result.schema as Schema, { location: location as unknown as Location, context, locale: localeStore.locale }, amisEnv)}
+      <PageErrorBoundary key={result.file} file={result.file}>
+        {renderAmis(result.schema as Schema, { location: location as unknown as Location, context, locale: localeStore.locale }, amisEnv)}
+      </PageErrorBoundary>
     </div>
   );
 });

@@ -4,6 +4,7 @@ import { classifyFailure } from '../api/error-catalogue';
 import { adaptResponse, type AmisPayload } from './response-adaptor';
 import { normalizeBody, normalizeQuery } from './request-query';
 import { downloadName, saveBlob } from './download';
+import { cachedDict, forgetDicts, isDictRequest } from './dict-cache';
 
 export interface AmisApi {
   url: string;
@@ -44,6 +45,14 @@ async function handleBinary(res: AxiosResponse<Blob>, url: string): Promise<Amis
 export async function amisFetcher(api: AmisApi): Promise<FetcherResult> {
   const method = (api.method || 'get').toLowerCase();
   const url = normalizeQuery(api.url, api.rowsMode);
+  if (isDictRequest(url)) {
+    if (method === 'get') return { status: 200, headers: {}, data: await cachedDict(url, async () => (await send(api, method, url)).data) };
+    forgetDicts();
+  }
+  return send(api, method, url);
+}
+
+async function send(api: AmisApi, method: string, url: string): Promise<FetcherResult> {
   const binary = api.responseType === 'blob';
   try {
     const res = await http.request({

@@ -6,7 +6,26 @@ export interface RuntimeConfig {
   siteTitle: string;
   /** URL prefixes searched in order for `<prefix><urlAddress>.json` */
   pageBundles: string[];
+  /** deployment variants keyed by the `account` cookie value, plus `default` (shell brand) */
+  brands?: Record<
+    string,
+    { siteTitle: string; logo: string; caseNumber?: string; ycCaseNumber?: string; lzCaseNumber?: string; ptCaseNumber?: string }
+  >;
+  /** the footer, shown only when the `account` cookie equals `account` (shell) */
+  footer?: { account: string; text: string; caseNumberLink: string };
+  /** AMap JS API 2.0 key; without it the location picker offers manual entry */
+  amapKey?: string;
+  amapSecurityCode?: string;
+  /** exposed addresses (API docs, socket, upload targets) for the tools page */
+  addresses?: Record<string, string>;
   [key: string]: unknown;
+}
+
+export type Brand = NonNullable<RuntimeConfig['brands']>[string];
+
+/** The deployment variant an `account` cookie value picks, else the default one. */
+export function brandFor(config: RuntimeConfig, account: string | undefined): Brand | undefined {
+  return (account ? config.brands?.[account] : undefined) ?? config.brands?.default;
 }
 
 const DEFAULTS: RuntimeConfig = {

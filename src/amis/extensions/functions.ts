@@ -1,12 +1,24 @@
 import { registerFunction } from 'amis';
-import { userStore } from '../stores/user-store';
+import { userStore } from '../../stores/user-store';
+import { hashPassword } from '../../utils/password-hash';
+import { centsToYuan, formatDuration, formatPlate, formatTimestamp, maskPhone, plateColorLabel } from '../../domain/format';
+
+const flat = (args: unknown[]) => args.flat().map(String);
 
 /**
  * Formula functions for page JSON, e.g. `"visibleOn": "${HAS_PERM('parking:add')}"`.
- * The same check as the React <Permission> component; reads observable state,
- * so a different user sees different buttons without a reload.
+ * The permission check is the same one the React <Permission> component uses and reads
+ * observable state, so a different user sees different buttons without a reload.
  */
-export function registerAmisFunctions() {
-  registerFunction('HAS_PERM', (...codes: unknown[]) => userStore.hasPermission(codes.flat().map(String)));
-  registerFunction('HAS_ROLE', (...roles: unknown[]) => userStore.hasRole(roles.flat().map(String)));
+export function registerFunctions() {
+  registerFunction('HAS_PERM', (...codes: unknown[]) => userStore.hasPermission(flat(codes)));
+  registerFunction('HAS_ROLE', (...roles: unknown[]) => userStore.hasRole(flat(roles)));
+  // the platform's password convention, for reset-password forms: "${MD5(userPassword)}"
+  registerFunction('MD5', (text: unknown) => (text === undefined || text === null || text === '' ? '' : hashPassword(String(text))));
+  registerFunction('CENT', (v: unknown) => centsToYuan(v));
+  registerFunction('PLATE', (v: unknown) => formatPlate(v));
+  registerFunction('PLATE_COLOR', (v: unknown) => plateColorLabel(v));
+  registerFunction('MASK_PHONE', (v: unknown) => maskPhone(v));
+  registerFunction('DURATION', (v: unknown) => formatDuration(v));
+  registerFunction('TIMESTAMP', (v: unknown, pattern?: unknown) => formatTimestamp(v, typeof pattern === 'string' ? pattern : undefined));
 }

@@ -1,12 +1,11 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { observer } from 'mobx-react-lite';
 import { routeForPath } from '../../stores/route-store';
 import { matchStaticRoute } from '../../router/static-routes';
 import { t } from '../../i18n';
 
-// amis is heavy: load it only when a JSON screen is opened, never on the sign-in page.
-const AmisPage = lazy(() => import('../../amis/AmisPage'));
+import { LazyAmisPage as AmisPage } from '../../amis/lazy-amis-page';
 
 /** A screen from the server menu, or a shell route backed by a JSON page: its urlAddress names the page file. */
 export const MenuScreen = observer(function MenuScreen() {

@@ -1,0 +1,41 @@
+import type { AmisPayload } from './response-adaptor';
+
+/**
+ * Dictionary-backed options (`GET /api/dictDetail?dictName=…&page=0&size=9999`) are read once per
+ * session; writing a dictionary entry forgets them so an edit shows on the next open.
+ */
+const cache = new Map<string, Promise<AmisPayload>>();
+
+const DICT_PATH = /(^|\/)api\/dictDetail(\/|\?|$)/;
+
+export function isDictRequest(url: string): boolean {
+  return DICT_PATH.test(url);
+}
+
+/** Values that parse as numbers become numbers, so they match numeric fields of records. */
+export function numericValue(value: unknown): unknown {
+  if (typeof value !== 'string' || value.trim() === '') return value;
+  const n = Number(value);
+  return Number.isFinite(n) ? n : value;
+}
+
+export function withNumericValues(payload: AmisPayload): AmisPayload {
+  const data = payload.data as { items?: { value?: unknown }[] } | null;
+  if (payload.status !== 0 || !data || !Array.isArray(data.items)) return payload;
+  const items = data.items.map((item) => ({ ...item, value: numericValue(item.value) }));
+  return { ...payload, data: { ...data, items, options: items } };
+}
+
+export function cachedDict(url: string, load: () => Promise<AmisPayload>): Promise<AmisPayload> {
+  const hit = cache.get(url);
+  if (hit) return hit;
+  const pending = load().then(withNumericValues);
+  cache.set(url, pending);
+  // a failed read is not remembered
+  pending.then((p) => p.status !== 0 && cache.delete(url)).catch(() => cache.delete(url));
+  return pending;
+}
+
+export function forgetDicts() {
+  cache.clear();
+}

@@ -1,0 +1,17 @@
+import { registerFilter } from 'amis';
+import { centsToYuan, formatDuration, formatPlate, formatTimestamp, maskPhone, plateColorClass, plateColorLabel } from '../../domain/format';
+
+/**
+ * Template filters for the platform's units: `${fee | cent}`, `${plate | plate}`,
+ * `${plateColor | plateColor}`, `${phone | phoneMask}`, `${seconds | duration}`,
+ * `${inTime | timestamp}` or `${inTime | timestamp:y-m-d}`.
+ */
+export function registerFilters() {
+  registerFilter('cent', (v: unknown) => centsToYuan(v));
+  registerFilter('plate', (v: unknown) => formatPlate(v));
+  registerFilter('plateColor', (v: unknown) => plateColorLabel(v));
+  registerFilter('plateColorClass', (v: unknown) => plateColorClass(v));
+  registerFilter('phoneMask', (v: unknown) => maskPhone(v));
+  registerFilter('duration', (v: unknown) => formatDuration(v));
+  registerFilter('timestamp', (v: unknown, pattern?: string) => formatTimestamp(v, pattern || undefined));
+}
