@@ -10,6 +10,10 @@ import { registerMenuRoutes } from './routes/menus.ts';
 import { registerOauthRoutes } from './routes/oauth.ts';
 import { registerParkingRoutes } from './routes/parking.ts';
 import { registerDictRoutes } from './routes/system-dict.ts';
+import { registerLogRoutes } from './routes/system-logs.ts';
+import { registerRoleRoutes } from './routes/system-roles.ts';
+import { registerToolsRoutes } from './routes/system-tools.ts';
+import { registerUserRoutes } from './routes/system-users.ts';
 import { seedIfEmpty } from './seed/index.ts';
 
 export interface BuildAppOptions {
@@ -20,6 +24,8 @@ export interface BuildAppOptions {
   /** Page bundles, in order; default: the repo's pages-json at /pages-json/. */
   pageBundles?: PageBundle[];
   logger?: boolean;
+  /** Told of every route as it is registered (the page checker matches page APIs against them). */
+  onRoute?: (route: { method: string; url: string }) => void;
 }
 
 /** Opens the database (migrations, first-start seed) and registers every route; does not listen. */
@@ -32,16 +38,26 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<{ app: Fasti
   app.addHook('onClose', async () => {
     await db.close();
   });
+  if (opts.onRoute) {
+    const tell = opts.onRoute;
+    app.addHook('onRoute', (r) => {
+      for (const method of [r.method].flat()) tell({ method: String(method), url: r.url });
+    });
+  }
   installJsonParser(app);
   await app.register(formbody);
   installErrorHandling(app, opts.logger ?? false);
   registerDocsRoute(app);
+  registerToolsRoutes(app); // before the routes it describes
   installAuth(app, db);
 
   registerOauthRoutes(app, db);
   registerParkingRoutes(app, db);
   registerMenuRoutes(app, db);
   registerDictRoutes(app, db);
+  registerUserRoutes(app, db);
+  registerRoleRoutes(app, db);
+  registerLogRoutes(app, db);
   await registerStatic(app, { distDir: opts.distDir, pageBundles: opts.pageBundles });
   return { app, db };
 }
