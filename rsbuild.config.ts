@@ -21,6 +21,7 @@ export default defineConfig({
       '/api': apiTarget,
       '/pages-json': apiTarget,
       '/site-pages': apiTarget,
+      '/__pages-events': apiTarget,
     },
   },
 });

@@ -8,7 +8,7 @@ if (!process.env.API_TARGET) {
   children.push(
     spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
       stdio: 'inherit',
-      env: { ...process.env, PORT: apiPort, HOST: '127.0.0.1', DIST_DIR: '.no-dist' },
+      env: { ...process.env, PORT: apiPort, HOST: '127.0.0.1', DIST_DIR: '.no-dist', PAGES_WATCH: '1' },
     }),
   );
 }

@@ -9,6 +9,7 @@ import { registerDocsRoute } from './routes/docs.ts';
 import { registerMenuRoutes } from './routes/menus.ts';
 import { registerOauthRoutes } from './routes/oauth.ts';
 import { registerParkingRoutes } from './routes/parking.ts';
+import { createFileStore, registerUploadRoutes } from './routes/upload.ts';
 import { registerDictRoutes } from './routes/system-dict.ts';
 import { registerLogRoutes } from './routes/system-logs.ts';
 import { registerRoleRoutes } from './routes/system-roles.ts';
@@ -24,6 +25,8 @@ export interface BuildAppOptions {
   /** Page bundles, in order; default: the repo's pages-json at /pages-json/. */
   pageBundles?: PageBundle[];
   logger?: boolean;
+  /** Development: stream page-file changes at /__pages-events. */
+  watchPages?: boolean;
   /** Told of every route as it is registered (the page checker matches page APIs against them). */
   onRoute?: (route: { method: string; url: string }) => void;
 }
@@ -54,10 +57,11 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<{ app: Fasti
   registerOauthRoutes(app, db);
   registerParkingRoutes(app, db);
   registerMenuRoutes(app, db);
+  await registerUploadRoutes(app, db, createFileStore(opts.dataDir));
   registerDictRoutes(app, db);
   registerUserRoutes(app, db);
   registerRoleRoutes(app, db);
   registerLogRoutes(app, db);
-  await registerStatic(app, { distDir: opts.distDir, pageBundles: opts.pageBundles });
+  await registerStatic(app, { distDir: opts.distDir, pageBundles: opts.pageBundles, watchPages: opts.watchPages });
   return { app, db };
 }

@@ -18,14 +18,14 @@ async function proxyApp(target: string): Promise<FastifyInstance> {
   const app = Fastify({ logger: false });
   installErrorHandling(app, false);
   await app.register(proxy, { upstream: target, prefix: '/api', rewritePrefix: '/api', config: { access: 'public' } });
-  await registerStatic(app, { distDir, pageBundles });
+  await registerStatic(app, { distDir, pageBundles, watchPages: env.PAGES_WATCH === '1' });
   return app;
 }
 
 async function main(): Promise<void> {
   const app = env.API_TARGET
     ? await proxyApp(env.API_TARGET)
-    : (await buildApp({ dataDir: env.DATA_DIR ?? '.data/', distDir, pageBundles, logger: env.LOG === '1' })).app;
+    : (await buildApp({ dataDir: env.DATA_DIR ?? '.data/', distDir, pageBundles, logger: env.LOG === '1', watchPages: env.PAGES_WATCH === '1' })).app;
   await app.listen({ port, host });
   const addr = app.server.address();
   const actualPort = typeof addr === 'object' && addr ? addr.port : port;

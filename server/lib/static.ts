@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { registerPageEvents } from './page-events.ts';
 
 /** Static hosting: the built front end at `/`, page bundles with no-store, and /app-config.json. */
 
@@ -22,10 +23,11 @@ export function pageBundlesFromEnv(env: NodeJS.ProcessEnv): PageBundle[] {
 
 export async function registerStatic(
   app: FastifyInstance,
-  opts: { distDir?: string; pageBundles?: PageBundle[] },
+  opts: { distDir?: string; pageBundles?: PageBundle[]; watchPages?: boolean },
 ): Promise<void> {
   const distDir = resolve(opts.distDir ?? join(REPO_DIR, 'dist'));
   const bundles = opts.pageBundles ?? DEFAULT_PAGE_BUNDLES;
+  if (opts.watchPages) registerPageEvents(app, bundles);
 
   app.get('/app-config.json', { config: { access: 'public' } }, async (_req, reply) => {
     let config: Record<string, unknown> = {};

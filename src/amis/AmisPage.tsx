@@ -1,7 +1,7 @@
 import 'amis/lib/themes/cxd.css';
 import 'amis/lib/helper.css';
 import 'amis/sdk/iconfont.css';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { observer } from 'mobx-react-lite';
 import { render as renderAmis, ToastComponent, AlertComponent } from 'amis';
@@ -10,14 +10,17 @@ import { amisEnv, bindAmisRouter } from './amis-env';
 import { registerExtensions } from './extensions';
 import { loadPage, type PageLoadResult } from './page-loader';
 import { PageProblem } from './PageProblem';
+import { listenForPageEdits, pageVersions } from './page-reload';
 import Cookies from 'js-cookie';
 import { brandFor, loadRuntimeConfig, type RuntimeConfig } from '../config/runtime-config';
 import { PageErrorBoundary } from './PageErrorBoundary';
 import { userStore } from '../stores/user-store';
+import { usePageActive } from '../layout/page-active';
 import { localeStore, t } from '../i18n';
 import './amis-page.css';
 
 registerExtensions();
+listenForPageEdits();
 
 /** Toasts and alerts are mounted once per app, not per page. */
 let globalsMounted = 0;
@@ -47,11 +50,16 @@ const AmisPage = observer(function AmisPage({ urlAddress, params = NO_PARAMS }: 
   const location = useLocation();
   const [result, setResult] = useState<PageLoadResult | null>(null);
   const [config, setConfig] = useState<RuntimeConfig | null>(null);
-  bindAmisRouter((to, options) => (typeof to === 'number' ? navigate(to) : navigate(to, options)), location.pathname);
+  // Kept-alive tabs stay mounted while hidden: only the visible page may own amis's router.
+  const active = usePageActive();
+  useLayoutEffect(() => {
+    if (active) bindAmisRouter((to, options) => (typeof to === 'number' ? navigate(to) : navigate(to, options)), location.pathname);
+  }, [active, navigate, location.pathname]);
 
+  const version = pageVersions.of(urlAddress);
   useEffect(() => {
     let live = true;
-    setResult(null);
+    if (version === 0) setResult(null);
     loadRuntimeConfig()
       .then((loaded) => {
         if (live) setConfig(loaded);
@@ -62,7 +70,7 @@ const AmisPage = observer(function AmisPage({ urlAddress, params = NO_PARAMS }: 
     return () => {
       live = false;
     };
-  }, [urlAddress]);
+  }, [urlAddress, version]);
 
   const { user, buttonList, roles } = userStore;
   // under every data scope, dialogs included: ${user.realName}, ${perms}, ${params.id}, ${config.addresses.swagger}

@@ -1,12 +1,18 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 /**
  * Starts the reference server with an in-memory database on a free port,
- * serving the fresh build in dist/. Workers read E2E_BASE_URL.
+ * serving the fresh build in dist/. Workers read E2E_BASE_URL and E2E_SITE_PAGES.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
+  // a site bundle folder the tests may drop page files into while the server runs
+  const sitePages = process.env.E2E_SITE_PAGES ?? mkdtempSync(join(tmpdir(), 'site-pages-'));
+  process.env.E2E_SITE_PAGES = sitePages;
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: 'memory', DIST_DIR: process.env.DIST_DIR ?? 'dist', SITE_PAGES: process.env.E2E_SITE_PAGES ?? 'test-results/site-pages' },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: 'memory', DIST_DIR: process.env.DIST_DIR ?? 'dist', SITE_PAGES: sitePages },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';

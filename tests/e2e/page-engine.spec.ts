@@ -1,0 +1,118 @@
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { test, expect, signInAndWait, uniqueSuffix } from './fixtures';
+
+/** The site bundle folder the running reference server serves before pages-json/. */
+function writeSitePage(urlAddress: string, content: string | object): string {
+  const file = join(process.env.E2E_SITE_PAGES!, `${urlAddress}.json`);
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, typeof content === 'string' ? content : JSON.stringify(content, null, 2));
+  return file;
+}
+
+async function tokenOf(page: Page): Promise<string> {
+  const cookies = await page.context().cookies();
+  return cookies.find((c) => c.name === 'parking_token')!.value;
+}
+
+/** Adds a page-type menu entry under 系统工具 through the reference server's menu API. */
+async function addMenuEntry(request: APIRequestContext, token: string, fullName: string, enCode: string, urlAddress: string) {
+  const headers = { Authorization: token };
+  const tree = await (await request.get('/api/system/Menu', { headers })).json();
+  const tools = tree.data.list.find((m: { enCode: string }) => m.enCode === 'tools');
+  const res = await request.post('/api/system/Menu', {
+    headers,
+    data: { parentId: tools.id, fullName, enCode, icon: 'list', type: 2, urlAddress, sortCode: 99, linkTarget: '_self', propertyJson: '{}' },
+  });
+  expect((await res.json()).code).toBe(200);
+}
+
+test('a JSON file dropped into the site bundle becomes a working screen with no build', async ({ page, request }) => {
+  const code = `ext${uniqueSuffix()}`;
+  writeSitePage(`ext/${code}`, {
+    type: 'page',
+    title: '站点自定义页面',
+    body: {
+      type: 'crud',
+      api: 'get:/api/system/Parking',
+      pageField: 'currentPage',
+      perPageField: 'pageSize',
+      columns: [
+        { name: 'parkingName', label: '车场' },
+        { name: 'totalSpaces', label: '车位数' },
+      ],
+    },
+  });
+  await signInAndWait(page);
+  await addMenuEntry(request, await tokenOf(page), `站点页面${code}`, code, `ext/${code}`);
+  await page.reload();
+  await page.getByRole('navigation', { name: 'menu' }).getByText('系统工具').click();
+  await page.getByRole('navigation', { name: 'menu' }).getByText(`站点页面${code}`).click();
+  await expect(page).toHaveURL(new RegExp(`#/tools/${code}$`));
+  await expect(page.getByText('站点自定义页面')).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: '车位数' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: '深南中路路侧泊位' })).toBeVisible();
+});
+
+test('a site bundle file overrides the default page, and an edit shows on the next open', async ({ page }) => {
+  const file = writeSitePage('card/groupCard', { type: 'page', title: '站点团体卡', body: { type: 'tpl', tpl: '第一版' } });
+  try {
+    await signInAndWait(page);
+    await page.goto('/#/card/groupCard');
+    await expect(page.getByText('第一版')).toBeVisible();
+    writeSitePage('card/groupCard', { type: 'page', title: '站点团体卡', body: { type: 'tpl', tpl: '第二版' } });
+    await page.goto('/#/dashboard');
+    await page.goto('/#/card/groupCard');
+    await expect(page.getByText('第二版')).toBeVisible();
+  } finally {
+    rmSync(file);
+  }
+  await page.goto('/#/dashboard');
+  await page.goto('/#/card/groupCard');
+  await expect(page.getByText('功能正在建设中')).toBeVisible();
+});
+
+test('a menu entry without a page file shows a panel naming the urlAddress and every path tried', async ({ page, request }) => {
+  const code = `missing${uniqueSuffix()}`;
+  await signInAndWait(page);
+  await addMenuEntry(request, await tokenOf(page), `缺页${code}`, code, `ext/${code}`);
+  await page.goto(`/#/tools/${code}`);
+  await page.reload();
+  const panel = page.getByRole('alert').filter({ hasText: '页面文件不存在' });
+  await expect(panel).toContainText(`ext/${code}`);
+  await expect(panel).toContainText(`/site-pages/ext/${code}.json`);
+  await expect(panel).toContainText(`/pages-json/ext/${code}.json`);
+  // the shell keeps working
+  await page.getByRole('navigation', { name: 'menu' }).getByText('停车基础设施').click();
+  await page.getByRole('navigation', { name: 'menu' }).getByText('停车场管理').click();
+  await expect(page.getByRole('columnheader', { name: '名称' })).toBeVisible();
+});
+
+test('a malformed page file shows the file, line, column and parser message', async ({ page, request }) => {
+  const code = `broken${uniqueSuffix()}`;
+  writeSitePage(`ext/${code}`, '{\n  "type": "page",\n  "title": "坏文件"\n  "body": []\n}');
+  await signInAndWait(page);
+  await addMenuEntry(request, await tokenOf(page), `坏页${code}`, code, `ext/${code}`);
+  await page.goto(`/#/tools/${code}`);
+  await page.reload();
+  const panel = page.getByRole('alert').filter({ hasText: '页面文件格式错误' });
+  await expect(panel).toContainText(`/site-pages/ext/${code}.json 第 4 行，第 3 列`);
+  await expect(panel.locator('pre')).not.toBeEmpty();
+  await page.goto('/#/dashboard');
+  await expect(page.getByText('欢迎回来')).toBeVisible();
+});
+
+test('a renderer that throws fails inside its tab while the shell keeps working', async ({ page, request }) => {
+  const code = `crash${uniqueSuffix()}`;
+  // a template value that is not a string makes the plate renderer throw while rendering
+  writeSitePage(`ext/${code}`, { type: 'page', title: '会崩溃的页面', body: [{ type: 'pc-plate', plate: { not: 'a string' } }] });
+  await signInAndWait(page);
+  await addMenuEntry(request, await tokenOf(page), `崩溃页${code}`, code, `ext/${code}`);
+  await page.goto(`/#/tools/${code}`);
+  await page.reload();
+  await expect(page.getByRole('alert').filter({ hasText: '页面渲染出错' })).toBeVisible();
+  await page.getByRole('navigation', { name: 'menu' }).getByText('停车基础设施').click();
+  await page.getByRole('navigation', { name: 'menu' }).getByText('停车场管理').click();
+  await expect(page.getByRole('columnheader', { name: '名称' })).toBeVisible();
+});
