@@ -1,13 +1,19 @@
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, notFound, ok } from '../lib/envelope.ts';
-import { asInput, stringList } from '../lib/fields.ts';
+import { asInput } from '../lib/fields.ts';
 import { newId } from '../lib/ids.ts';
 import { writeOperLog } from '../lib/operLog.ts';
 import { type ButtonValues, type MenuValues, menuToInput, validateButtons, validateMenu } from '../services/menuModel.ts';
-import { allMenuRows, buildTree, flatten, type MenuRow, toMenuItem } from '../services/menus.ts';
+import { allMenuRows, buildTree, flatten, type MenuItem, type MenuRow, toMenuItem } from '../services/menus.ts';
 
-/** /api/system/Menu (menu management) and /api/system/Role/{roleId}/Menus (grants). */
+interface Option {
+  id: string;
+  fullName: string;
+  children?: Option[];
+}
+
+/** /api/system/Menu: menu management (a role's grants are in system-roles.ts). */
 
 type Db = PGlite | Transaction;
 export const ADMIN_ROLE_ID = 'r-admin';
@@ -72,6 +78,13 @@ export function registerMenuRoutes(app: FastifyInstance, db: PGlite): void {
     return ok({ list: tree });
   });
 
+  // parent options for the menu form: the directories, under a top-level entry
+  app.get('/api/system/Menu/Selector', { config: { access: { menus: ['menu'] } } }, async () => {
+    const dirs = buildTree((await allMenuRows(db)).filter((r) => r.type === 1));
+    const toOption = (m: MenuItem): Option => ({ id: m.id, fullName: m.fullName, ...(m.children.length ? { children: m.children.map(toOption) } : {}) });
+    return ok({ list: [{ id: '-1', fullName: '顶级菜单' }, ...dirs.map(toOption)] });
+  });
+
   app.post('/api/system/Menu', { config: { access: { buttons: ['menu:add'] } } }, async (req) => {
     const body = asInput(req.body);
     const v = validateMenu(body);
@@ -118,29 +131,5 @@ export function registerMenuRoutes(app: FastifyInstance, db: PGlite): void {
       await writeOperLog(tx, req, { action: 'delete', module: 'menu', recordId: existing.id, detail: `${existing.en_code} ${existing.full_name}` });
     });
     return ok(null, '删除成功');
-  });
-
-  app.post<{ Params: { roleId: string } }>('/api/system/Role/:roleId/Menus', { config: { access: { buttons: ['role:edit'] } } }, async (req) => {
-    const body = asInput(req.body);
-    const menuIds = stringList(body.menuIds, '菜单列表');
-    const buttonCodes = stringList(body.buttonCodes, '按钮列表');
-    const role = await db.query('select 1 from roles where id = $1', [req.params.roleId]);
-    if (!role.rows.length) throw notFound();
-    await db.transaction(async (tx) => {
-      for (const menuId of menuIds) {
-        if (!(await menuRow(tx, menuId))) throw badRequest(`菜单不存在: ${menuId}`);
-        await tx.query('insert into role_menus (role_id, menu_id) values ($1, $2) on conflict do nothing', [req.params.roleId, menuId]);
-      }
-      for (const code of buttonCodes) {
-        const { rows } = await tx.query<{ id: string }>('select id from menu_buttons where en_code = $1', [code]);
-        if (!rows[0]) throw badRequest(`按钮编码不存在: ${code}`);
-        await tx.query('insert into role_buttons (role_id, button_id) values ($1, $2) on conflict do nothing', [req.params.roleId, rows[0].id]);
-      }
-      await writeOperLog(tx, req, {
-        action: 'update', module: 'role', recordId: req.params.roleId,
-        detail: `授权菜单 ${menuIds.join(',')}；按钮 ${buttonCodes.join(',')}`,
-      });
-    });
-    return ok(null, '授权成功');
   });
 }

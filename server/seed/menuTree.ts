@@ -70,6 +70,7 @@ export const MENU_TREE: SeedDir[] = [
   ] },
   { enCode: 'tools', fullName: '系统工具', icon: 'tool', pages: [
     { enCode: 'apiDocs', fullName: '接口文档', icon: 'link', type: 7, urlAddress: '/api/docs', linkTarget: '_blank' },
+    { enCode: 'addresses', fullName: '地址信息', icon: 'link' },
   ] },
   { enCode: 'system', fullName: '系统管理', icon: 'system', pages: [
     { enCode: 'user', fullName: '用户管理', icon: 'user', buttons: crud('user', [['user:resetPassword', '重置密码'], ['user:status', '启用/禁用']]) },
