@@ -4,6 +4,14 @@ import { badRequest, notFound, ok } from '../lib/envelope.ts';
 import { asInput, isBlank, optInt, optString } from '../lib/fields.ts';
 import { newId } from '../lib/ids.ts';
 import { writeOperLog } from '../lib/operLog.ts';
+import { bindingOf } from '../services/parkingBind.ts';
+import { startHeartbeats } from '../services/parkingHeartbeat.ts';
+import { registerParkingAreaRoutes } from './parking-area.ts';
+import { registerParkingDeviceRoutes } from './parking-device.ts';
+import { registerParkingFiles } from './parking-files.ts';
+import { registerParkingLaneRoutes } from './parking-lane.ts';
+import { registerParkingLotActions } from './parking-lot-actions.ts';
+import { registerParkingSpaceRoutes } from './parking-space.ts';
 import { PARKING_FIELDS, type ParkingInput, type ParkingRow, toParkingJson, validateParking } from '../services/parkingModel.ts';
 
 /** /api/system/Parking: list (also a lookup for other screens), get, create, update, delete. */
@@ -11,14 +19,14 @@ import { PARKING_FIELDS, type ParkingInput, type ParkingRow, toParkingJson, vali
 const LOOKUP_MENUS = ['parkingAdmin', 'parkingLane', 'parkingSpace', 'device', 'chargingStation'];
 const COLUMNS = PARKING_FIELDS.map(([col]) => col);
 
-interface ListQuery {
+export interface ListQuery {
   currentPage: number;
   pageSize: number;
   where: string;
   params: unknown[];
 }
 
-function parseListQuery(raw: unknown): ListQuery {
+export function parseListQuery(raw: unknown): ListQuery {
   const q = asInput(raw);
   const currentPage = optInt(q.currentPage, '当前页码必须是正整数') ?? 1;
   if (currentPage < 1) throw badRequest('当前页码必须是正整数');
@@ -52,7 +60,8 @@ async function assertCodeFree(db: PGlite | Transaction, code: string, exceptId?:
   if (rows.length) throw badRequest('停车场编号已存在');
 }
 
-const values = (v: ParkingInput): unknown[] => PARKING_FIELDS.map(([, key]) => v[key]);
+// fee rules go to a jsonb column as JSON text
+const values = (v: ParkingInput): unknown[] => PARKING_FIELDS.map(([, key]) => (key === 'feeRules' ? JSON.stringify(v.feeRules) : v[key]));
 
 /** Unique violation on parking_code, raised by a concurrent insert. */
 function mapUniqueError(e: unknown): never {
@@ -60,7 +69,24 @@ function mapUniqueError(e: unknown): never {
   throw e;
 }
 
+/** Every parking infrastructure route, and the device heartbeat simulator (HEARTBEAT_MS, 0 = off). */
 export function registerParkingRoutes(app: FastifyInstance, db: PGlite): void {
+  registerParkingLotActions(app, db);
+  registerParkingFiles(app, db);
+  registerParkingAreaRoutes(app, db);
+  registerParkingLaneRoutes(app, db);
+  registerParkingSpaceRoutes(app, db);
+  registerParkingDeviceRoutes(app, db);
+  const everyMs = Number(process.env.HEARTBEAT_MS ?? 10_000);
+  if (everyMs > 0) {
+    const stop = startHeartbeats(db, everyMs);
+    // preClose runs before the onClose hook that closes the database
+    app.addHook('preClose', async () => stop());
+  }
+  registerParkingLotRoutes(app, db);
+}
+
+function registerParkingLotRoutes(app: FastifyInstance, db: PGlite): void {
   app.get('/api/system/Parking', { config: { access: { menus: LOOKUP_MENUS } } }, async (req) => {
     const q = parseListQuery(req.query);
     const total = (await db.query<{ n: number }>(`select count(*)::int as n from parking ${q.where}`, q.params)).rows[0].n;
@@ -102,6 +128,10 @@ export function registerParkingRoutes(app: FastifyInstance, db: PGlite): void {
     await db
       .transaction(async (tx) => {
         await assertCodeFree(tx, v.parkingCode, existing.id);
+        if (v.parkingCode !== existing.parking_code || v.type !== existing.type) {
+          const bound = await bindingOf(tx, existing.id);
+          if (!bound.canDelete) throw badRequest(`${bound.reason}，不能修改停车场编号或管理方式`);
+        }
         const sets = COLUMNS.map((c, i) => `${c} = $${i + 2}`).join(', ');
         await tx.query(`update parking set ${sets}, last_modify_time = now() where id = $1`, [existing.id, ...values(v)]);
         await writeOperLog(tx, req, { action: 'update', module: 'parking', recordId: existing.id, detail: `${v.parkingCode} ${v.parkingName}` });
@@ -112,6 +142,12 @@ export function registerParkingRoutes(app: FastifyInstance, db: PGlite): void {
 
   app.delete<{ Params: { id: string } }>('/api/system/Parking/:id', { config: { access: { buttons: ['parking:delete'] } } }, async (req) => {
     await db.transaction(async (tx) => {
+      if (!(await getRow(tx, req.params.id))) throw notFound();
+      const bound = await bindingOf(tx, req.params.id);
+      if (!bound.canDelete) throw badRequest(`${bound.reason}，不能删除`);
+      // the lot's own area nodes go with it, zones before the lot node they hang under
+      await tx.query('delete from parking_area where parking_id = $1 and level = 5', [req.params.id]);
+      await tx.query('delete from parking_area where parking_id = $1', [req.params.id]);
       const { rows } = await tx.query<{ parking_code: string; parking_name: string }>(
         'delete from parking where id = $1 returning parking_code, parking_name',
         [req.params.id],

@@ -1,6 +1,10 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { seedMenus } from './menus.ts';
 import { seedParking } from './parking.ts';
+import { seedParkingAreas } from './parking-areas.ts';
+import { seedParkingDevices } from './parking-devices.ts';
+import { seedParkingLanes } from './parking-lanes.ts';
+import { seedParkingSpaces } from './parking-spaces.ts';
 import { seedDicts } from './system-dicts.ts';
 import { seedUsers } from './users.ts';
 
@@ -13,6 +17,10 @@ export async function seedIfEmpty(db: PGlite, env: NodeJS.ProcessEnv = process.e
     await seedMenus(tx);
     await seedUsers(tx);
     await seedParking(tx);
+    await seedParkingAreas(tx);
+    await seedParkingLanes(tx);
+    await seedParkingSpaces(tx);
+    await seedParkingDevices(tx);
     await seedDicts(tx);
   });
   return true;

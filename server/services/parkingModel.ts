@@ -28,6 +28,7 @@ export interface ParkingRow {
   description: string;
   enabled_mark: number;
   sort_code: number;
+  fee_rules: FeeRule[] | null;
   create_time: Date;
   last_modify_time: Date | null;
 }
@@ -57,7 +58,16 @@ export const PARKING_FIELDS = [
   ['description', 'description'],
   ['enabled_mark', 'enabledMark'],
   ['sort_code', 'sortCode'],
+  ['fee_rules', 'feeRules'],
 ] as const;
+
+/** The fee rule named for one plate colour (codes of spec §3; 5 stands for blue). */
+export interface FeeRule {
+  plateColor: number;
+  ruleName: string;
+}
+
+export const PLATE_COLOR_CODES = [1, 2, 3, 4, 5] as const;
 
 
 const num = (v: string | null): number | null => (v === null ? null : Number(v));
@@ -88,6 +98,7 @@ export function toParkingJson(r: ParkingRow) {
     description: r.description,
     enabledMark: r.enabled_mark,
     sortCode: r.sort_code,
+    feeRules: r.fee_rules ?? [],
     createTime: r.create_time.getTime(),
     lastModifyTime: r.last_modify_time ? r.last_modify_time.getTime() : null,
   };
@@ -111,6 +122,28 @@ function hhmm(v: unknown, label: string): string {
   const s = optString(v, label, 5);
   if (s !== undefined && !HHMM_RE.test(s)) throw badRequest(`${label}格式不正确，应为HH:mm`);
   return s ?? '';
+}
+
+/** A list of { plateColor, ruleName }: one rule per colour at most. */
+function feeRules(v: unknown): FeeRule[] {
+  if (isBlank(v)) return [];
+  let arr = v;
+  if (typeof v === 'string') {
+    try {
+      arr = JSON.parse(v);
+    } catch {
+      throw badRequest('收费规则格式不正确');
+    }
+  }
+  if (!Array.isArray(arr)) throw badRequest('收费规则格式不正确');
+  const seen = new Set<number>();
+  return arr.map((item, i) => {
+    const o = (item && typeof item === 'object' ? item : {}) as Input;
+    const plateColor = reqEnum(o.plateColor, PLATE_COLOR_CODES, `第${i + 1}条收费规则的车牌颜色`, `第${i + 1}条收费规则的车牌颜色不正确`);
+    if (seen.has(plateColor)) throw badRequest('同一车牌颜色只能设置一条收费规则');
+    seen.add(plateColor);
+    return { plateColor, ruleName: reqString(o.ruleName, `第${i + 1}条收费规则的规则名称`, 50) };
+  });
 }
 
 /**
@@ -162,6 +195,7 @@ export function validateParking(b: Input) {
     description: optString(b.description, '备注', 500) ?? '',
     enabledMark,
     sortCode: optInt(b.sortCode, '排序码必须是整数') ?? 0,
+    feeRules: feeRules(b.feeRules),
   };
 }
 

@@ -1,0 +1,76 @@
+import type { PGlite } from '@electric-sql/pglite';
+import type { FastifyInstance } from 'fastify';
+import { badRequest, notFound, ok } from '../lib/envelope.ts';
+import { asInput, reqString, stringList } from '../lib/fields.ts';
+import { writeOperLog } from '../lib/operLog.ts';
+import { parkingWorkbook } from '../services/parkingExport.ts';
+import { type ParkingRow, toParkingJson } from '../services/parkingModel.ts';
+import { attachment, laneScanUrl, publicOrigin, sendQrFiles, spaceScanUrl } from '../services/parkingQr.ts';
+import { regionByAddress } from '../services/parkingRegion.ts';
+import { parseListQuery } from './parking.ts';
+
+/** Binary answers of the lots screen: the .xlsx export and the QR codes; and address → region code. */
+
+const EXPORT_LIMIT = 10_000;
+
+export function registerParkingFiles(app: FastifyInstance, db: PGlite): void {
+  app.get('/api/system/Parking/Actions/Export', { config: { access: { buttons: ['parking:export'] } } }, async (req, reply) => {
+    const q = parseListQuery({ ...asInput(req.query), currentPage: undefined, pageSize: undefined });
+    const { rows } = await db.query<ParkingRow>(`select * from parking ${q.where} order by sort_code, create_time desc, id limit ${EXPORT_LIMIT}`, q.params);
+    const body = await parkingWorkbook(rows.map(toParkingJson));
+    await writeOperLog(db, req, { action: 'export', module: 'parking', detail: `导出${rows.length}条` });
+    attachment(reply, '停车场列表.xlsx');
+    reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    return body;
+  });
+
+  // spaces of one lot (all, or the listed ids), e.g. the berth plates of an on-street lot
+  app.get('/api/system/Parking/downloadQRCodeBySpace', { config: { access: { buttons: ['parking:qrcode', 'space:export'] } } }, async (req, reply) => {
+    const q = asInput(req.query);
+    const parkingId = typeof q.parkingId === 'string' ? q.parkingId.trim() : '';
+    const ids = stringList(q.spaceIds ?? q.ids, '车位编号列表');
+    if (!parkingId && !ids.length) throw badRequest('请指定停车场或车位');
+    if (ids.length > 2000) throw badRequest('一次最多下载2000个车位二维码');
+    const { rows } = await db.query<{ id: string; parking_id: string; space_no: string; parking_name: string }>(
+      `select s.id, s.parking_id, s.space_no, p.parking_name from parking_space s join parking p on p.id = s.parking_id
+        where ($1 = '' or s.parking_id = $1) and (cardinality($2::text[]) = 0 or s.id = any($2::text[]))
+        order by s.space_no limit 2001`,
+      [parkingId, ids],
+    );
+    if (!rows.length) throw badRequest('没有找到对应的车位');
+    if (rows.length > 2000) throw badRequest('一次最多下载2000个车位二维码，请指定车位');
+    const origin = publicOrigin(req);
+    return sendQrFiles(reply, rows.map((s) => ({ name: `${s.parking_name}-${s.space_no}`, text: spaceScanUrl(origin, s.parking_id, s.id) })), `${rows[0].parking_name}-车位二维码`);
+  });
+
+  app.get<{ Params: { id: string } }>('/api/system/Parking/BuildGateParkingQRCode/:id', { config: { access: { buttons: ['parking:qrcode', 'lane:qrcode'] } } }, async (req, reply) => {
+    const lot = (await db.query<{ parking_name: string }>('select parking_name from parking where id = $1', [req.params.id])).rows[0];
+    if (!lot) throw notFound();
+    const { rows } = await db.query<{ id: string; lane_name: string; lane_code: string }>(
+      'select id, lane_name, lane_code from parking_lane where parking_id = $1 and qr_status = 1 order by lane_code',
+      [req.params.id],
+    );
+    if (!rows.length) throw badRequest('该停车场没有可用的车道二维码');
+    const origin = publicOrigin(req);
+    return sendQrFiles(reply, rows.map((l) => ({ name: `${lot.parking_name}-${l.lane_name}(${l.lane_code})`, text: laneScanUrl(origin, req.params.id, l.id) })), `${lot.parking_name}-车道二维码`);
+  });
+
+  app.get('/api/system/ParkingLane/build/wxApplet/qRCode', { config: { access: { buttons: ['lane:qrcode'] } } }, async (req, reply) => {
+    const laneId = reqString(asInput(req.query).laneId, '车道', 64);
+    const { rows } = await db.query<{ id: string; parking_id: string; lane_name: string; qr_status: number; parking_name: string }>(
+      'select l.id, l.parking_id, l.lane_name, l.qr_status, p.parking_name from parking_lane l join parking p on p.id = l.parking_id where l.id = $1',
+      [laneId],
+    );
+    const lane = rows[0];
+    if (!lane) throw notFound();
+    if (lane.qr_status !== 1) throw badRequest('该车道二维码已作废，请先重新生成');
+    return sendQrFiles(reply, [{ name: `${lane.parking_name}-${lane.lane_name}`, text: laneScanUrl(publicOrigin(req), lane.parking_id, lane.id) }], '');
+  });
+
+  app.get('/api/system/Base/Area/getCodeByAddress', { config: { access: 'login' } }, async (req) => {
+    const address = reqString(asInput(req.query).address, '地址', 200);
+    const match = regionByAddress(address);
+    if (!match) throw badRequest('无法从地址识别行政区划，请填写省、市、区');
+    return ok({ code: match.code, name: match.name, provinceCode: match.province?.code ?? '', cityCode: match.city?.code ?? '', areaCode: match.area?.code ?? '' });
+  });
+}

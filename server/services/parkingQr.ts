@@ -1,0 +1,57 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import JSZip from 'jszip';
+import QRCode from 'qrcode';
+
+/** QR codes of lanes and spaces, and the binary answers (one PNG, or a zip of several). */
+
+/**
+ * The console's own origin as the caller sees it. Behind a proxy, X-Forwarded-Proto/Host win
+ * (the app trusts the proxy); so a printed code opens the public site, not an internal address.
+ */
+export function publicOrigin(req: FastifyRequest): string {
+  const first = (v: unknown): string | undefined => (typeof v === 'string' && v ? v.split(',')[0].trim() : undefined);
+  const proto = first(req.headers['x-forwarded-proto']) ?? req.protocol;
+  const host = first(req.headers['x-forwarded-host']) ?? req.headers.host ?? 'localhost';
+  return `${proto === 'https' ? 'https' : 'http'}://${host}`;
+}
+
+/** What a lane's exit code opens: the public scan-to-exit page (hash route). */
+export const laneScanUrl = (origin: string, parkingId: string, laneId: string): string =>
+  `${origin}/#/scanQRcode?parkingId=${encodeURIComponent(parkingId)}&laneId=${encodeURIComponent(laneId)}`;
+
+/** An on-street space's code: the same page, naming the space instead of a lane. */
+export const spaceScanUrl = (origin: string, parkingId: string, spaceId: string): string =>
+  `${origin}/#/scanQRcode?parkingId=${encodeURIComponent(parkingId)}&spaceId=${encodeURIComponent(spaceId)}`;
+
+export const qrPng = (text: string): Promise<Buffer> => QRCode.toBuffer(text, { type: 'png', width: 360, margin: 2, errorCorrectionLevel: 'M' });
+
+export interface QrFile {
+  name: string;
+  text: string;
+}
+
+/** RFC 6266: UTF-8 file names (Chinese lot names) in filename*, an ASCII fallback in filename. */
+export function attachment(reply: FastifyReply, name: string): void {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  reply.header('Content-Disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`);
+}
+
+/** One code: a PNG; several: a zip of PNGs named after them. */
+export async function sendQrFiles(reply: FastifyReply, files: QrFile[], zipName: string): Promise<Buffer> {
+  if (files.length === 1) {
+    attachment(reply, `${files[0].name}.png`);
+    reply.type('image/png');
+    return qrPng(files[0].text);
+  }
+  const zip = new JSZip();
+  const used = new Set<string>();
+  for (const f of files) {
+    let name = f.name.replace(/[\\/:*?"<>|]/g, '_');
+    while (used.has(name)) name += '_';
+    used.add(name);
+    zip.file(`${name}.png`, await qrPng(f.text));
+  }
+  attachment(reply, `${zipName}.zip`);
+  reply.type('application/zip');
+  return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
+}
