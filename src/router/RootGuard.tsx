@@ -1,12 +1,21 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { observer } from 'mobx-react-lite';
+import NProgress from 'nprogress';
+import 'nprogress/nprogress.css';
 import { userStore } from '../stores/user-store';
 import { isKnownRoute } from '../stores/route-store';
+import { brandStore } from '../layout/brand-store';
+import { localeStore } from '../i18n';
 import { decideNavigation } from './guard';
+import { FULL_SCREEN_PATHS, pageTitle } from './page-title';
 import { t } from '../i18n';
 
-/** Applies the navigation guard to every location change. */
+NProgress.configure({ showSpinner: false });
+
+const knownRoute = (path: string) => FULL_SCREEN_PATHS.includes(path) || isKnownRoute(path);
+
+/** Applies the navigation guard to every location change; shows progress and the page title. */
 export const RootGuard = observer(function RootGuard() {
   const location = useLocation();
   const [loading, setLoading] = useState(false);
@@ -15,17 +24,33 @@ export const RootGuard = observer(function RootGuard() {
     search: location.search,
     hasToken: Boolean(userStore.token),
     hasRoles: userStore.roles.length > 0,
-    isKnownRoute,
+    isKnownRoute: knownRoute,
   });
 
-  useEffect(() => {
+  // before the pages' own effects, so a kept-alive page can restore its scroll afterwards
+  useLayoutEffect(() => {
     window.scrollTo(0, 0);
   }, [location.pathname]);
+
+  // a thin bar for each navigation: it starts on the change and ends once the new page has rendered
+  useEffect(() => {
+    NProgress.start();
+    const timer = setTimeout(() => NProgress.done(), 120);
+    return () => clearTimeout(timer);
+  }, [location.pathname]);
+
+  const siteTitle = brandStore.siteTitle;
+  const locale = localeStore.locale;
+  const hasMenu = userStore.menuList.length;
+  useEffect(() => {
+    document.title = pageTitle(location.pathname, siteTitle);
+  }, [location.pathname, siteTitle, locale, hasMenu]);
 
   const mustLoad = decision.type === 'load-user';
   useEffect(() => {
     if (!mustLoad || loading) return;
     setLoading(true);
+    NProgress.start();
     userStore
       .getInfo()
       .then(() => userStore.setLoadMenus(false))
@@ -34,7 +59,10 @@ export const RootGuard = observer(function RootGuard() {
         userStore.resetSession();
         window.location.reload();
       })
-      .finally(() => setLoading(false));
+      .finally(() => {
+        setLoading(false);
+        NProgress.done();
+      });
   }, [mustLoad, loading]);
 
   if (decision.type === 'redirect') return <Navigate to={decision.to} replace />;

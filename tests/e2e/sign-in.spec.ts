@@ -54,7 +54,8 @@ test('a signed-in user opening /login is sent home', async ({ page }) => {
 
 test('sign out asks for confirmation and returns to /login', async ({ page }) => {
   await signInAndWait(page, ADMIN);
-  await page.getByRole('button', { name: '退出登录' }).click();
+  await page.getByTestId('navbar-user').click();
+  await page.getByRole('menuitem', { name: '退出登录' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText('确定注销并退出系统吗？');
   await expect(dialog).toContainText('提示');

@@ -1,0 +1,95 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { extname, join, resolve } from 'node:path';
+import multipart from '@fastify/multipart';
+import type { PGlite } from '@electric-sql/pglite';
+import type { FastifyInstance } from 'fastify';
+import { badRequest, ok } from '../lib/envelope.ts';
+import { asInput } from '../lib/fields.ts';
+
+/** Spec §5 upload rules and messages. */
+export const UPLOAD_MSG = {
+  type: '文件格式不正确，请上传png/jpg图片格式文件!',
+  size: '上传头像图片大小不能超过 5 MB!',
+  name: '文件名不正确，不能包含英文逗号!',
+  missing: '请选择要上传的文件',
+  ok: '上传成功',
+};
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+const TYPES: Record<string, { ext: string; mime: string }> = {
+  '.png': { ext: '.png', mime: 'image/png' },
+  '.jpg': { ext: '.jpg', mime: 'image/jpeg' },
+  '.jpeg': { ext: '.jpg', mime: 'image/jpeg' },
+  'image/png': { ext: '.png', mime: 'image/png' },
+  'image/jpeg': { ext: '.jpg', mime: 'image/jpeg' },
+  'image/jpg': { ext: '.jpg', mime: 'image/jpeg' },
+};
+/** Only names this server generated can be read back: no path can be smuggled in. */
+const STORED_NAME = /^[0-9a-z]+_[0-9a-f]{16}\.(png|jpg)$/;
+
+/** Where uploads live: `<DATA_DIR>/uploads`, or memory when the database is in memory. */
+export interface FileStore {
+  put(name: string, data: Buffer): void;
+  get(name: string): Buffer | undefined;
+}
+
+export function createFileStore(dataDir?: string): FileStore {
+  if (!dataDir || dataDir === 'memory') {
+    const files = new Map<string, Buffer>();
+    return { put: (n, d) => void files.set(n, d), get: (n) => files.get(n) };
+  }
+  const dir = resolve(dataDir, 'uploads');
+  mkdirSync(dir, { recursive: true });
+  return {
+    put: (n, d) => writeFileSync(join(dir, n), d),
+    get: (n) => (existsSync(join(dir, n)) ? readFileSync(join(dir, n)) : undefined),
+  };
+}
+
+/** POST /api/file/Uploader/:type, GET /api/file/Image/:name, PUT /api/oauth/updateAvatar. */
+export async function registerUploadRoutes(app: FastifyInstance, db: PGlite, store: FileStore): Promise<void> {
+  await app.register(async (scope) => {
+    // one byte over the limit tells "too big" apart from "exactly 5 MB"
+    await scope.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1 } });
+
+    scope.post('/api/file/Uploader/:type', { config: { access: 'login' } }, async (req) => {
+      if (!req.isMultipart()) throw badRequest(UPLOAD_MSG.missing);
+      const file = await req.file();
+      if (!file || file.fieldname !== 'file') throw badRequest(UPLOAD_MSG.missing);
+      const type = TYPES[extname(file.filename).toLowerCase()] ?? TYPES[file.mimetype.toLowerCase()];
+      if (!type) throw badRequest(UPLOAD_MSG.type);
+      if (file.filename.includes(',')) throw badRequest(UPLOAD_MSG.name);
+      let data: Buffer;
+      try {
+        data = await file.toBuffer();
+      } catch (e) {
+        if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(UPLOAD_MSG.size);
+        throw e;
+      }
+      if (data.length > MAX_UPLOAD_BYTES || file.file.truncated) throw badRequest(UPLOAD_MSG.size);
+      const name = `${Date.now().toString(36)}_${randomBytes(8).toString('hex')}${type.ext}`;
+      store.put(name, data);
+      return ok({ url: `/api/file/Image/${name}`, name: file.filename }, UPLOAD_MSG.ok);
+    });
+  });
+
+  app.get('/api/file/Image/:name', { config: { access: 'public' } }, async (req, reply) => {
+    const { name } = req.params as { name: string };
+    const data = STORED_NAME.test(name) ? store.get(name) : undefined;
+    if (!data) return reply.code(404).send({ code: 404, msg: '文件不存在', data: null });
+    reply.header('Content-Type', name.endsWith('.png') ? 'image/png' : 'image/jpeg');
+    reply.header('Cache-Control', 'private, max-age=86400');
+    reply.header('X-Content-Type-Options', 'nosniff');
+    return reply.send(data);
+  });
+
+  app.put('/api/oauth/updateAvatar', { config: { access: 'login' } }, async (req) => {
+    const avatar = asInput(req.body).avatar;
+    if (typeof avatar !== 'string' || !avatar.trim()) throw badRequest('头像地址不能为空');
+    // only an image this server stored may become an avatar
+    const name = avatar.trim().replace(/^\/api\/file\/Image\//, '');
+    if (!avatar.trim().startsWith('/api/file/Image/') || !STORED_NAME.test(name) || !store.get(name)) throw badRequest('头像地址不正确');
+    await db.query('update users set avatar = $1, last_modify_time = now() where id = $2', [avatar.trim(), req.auth!.userId]);
+    return ok({ avatar: avatar.trim() }, '修改成功');
+  });
+}

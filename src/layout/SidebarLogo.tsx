@@ -1,0 +1,14 @@
+import { Link } from 'react-router-dom';
+import { observer } from 'mobx-react-lite';
+import { brandStore } from './brand-store';
+
+/** The brand of this deployment (by the `account` cookie): logo, and the title while the sidebar is open. */
+export const SidebarLogo = observer(function SidebarLogo({ collapsed }: { collapsed: boolean }) {
+  const { logo, siteTitle } = brandStore.brand;
+  return (
+    <Link className="pc-sidebar__brand" to="/" data-testid="sidebar-brand">
+      {logo ? <img className="pc-sidebar__logo" src={logo} alt="" /> : null}
+      {collapsed ? null : <h1 className="pc-sidebar__title">{siteTitle}</h1>}
+    </Link>
+  );
+});

@@ -1,0 +1,42 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { observer } from 'mobx-react-lite';
+import { userStore } from '../stores/user-store';
+import { t } from '../i18n';
+import { Dropdown } from './Dropdown';
+import { confirmAndLogout } from './logout';
+import { ChangePasswordDialog } from '../views/password/ChangePasswordDialog';
+
+/** The user's name with personal centre, change password and log out. */
+export const UserMenu = observer(function UserMenu() {
+  const navigate = useNavigate();
+  const [changing, setChanging] = useState(false);
+  const user = userStore.user;
+  const name = user?.realName || user?.userName || '';
+  return (
+    <>
+      <Dropdown
+        className="pc-user-menu"
+        label={name}
+        trigger={
+          <>
+            {user?.avatar ? <img className="pc-user-menu__avatar" src={user.avatar} alt="" /> : null}
+            <span className="pc-navbar__user" data-testid="navbar-user">{name}</span>
+            <span aria-hidden>▾</span>
+          </>
+        }
+        items={[
+          { key: 'center', label: t('nav.userCenter') },
+          { key: 'password', label: t('nav.changePassword') },
+          { key: 'logout', label: t('nav.logout'), divided: true },
+        ]}
+        onSelect={(key) => {
+          if (key === 'center') navigate('/user/center');
+          if (key === 'password') setChanging(true);
+          if (key === 'logout') void confirmAndLogout();
+        }}
+      />
+      {changing ? <ChangePasswordDialog onClose={() => setChanging(false)} /> : null}
+    </>
+  );
+});

@@ -1,0 +1,32 @@
+import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { tagsViewStore } from '../stores/tags-view-store';
+import { isKnownRoute } from '../stores/route-store';
+import { describeRoute, HOME_PATH } from './route-info';
+
+/** Pins the dashboard, restores the last session's tabs once, and adds a tab for each page reached. */
+export function useVisitedTags() {
+  const location = useLocation();
+  const [restored, setRestored] = useState(false);
+
+  useEffect(() => {
+    const home = describeRoute(HOME_PATH)!;
+    tagsViewStore.addView({ path: HOME_PATH, fullPath: HOME_PATH, title: home.title, affix: true, noCache: home.noCache });
+    // the menu is loaded before the shell renders, so "still exists for this user" can be answered
+    tagsViewStore.restore(isKnownRoute);
+    setRestored(true);
+  }, []);
+
+  useEffect(() => {
+    if (!restored) return;
+    const info = describeRoute(location.pathname);
+    if (!info) return;
+    tagsViewStore.addView({
+      path: location.pathname,
+      fullPath: location.pathname + location.search,
+      title: info.title,
+      affix: info.affix,
+      noCache: info.noCache,
+    });
+  }, [restored, location.pathname, location.search]);
+}
