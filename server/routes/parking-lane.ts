@@ -84,9 +84,9 @@ export function registerParkingLaneRoutes(app: FastifyInstance, db: PGlite): voi
     app.put<{ Params: { id: string } }>(`/api/system/ParkingLane/:id/Actions/${action}`, { config: { access: { buttons: ['lane:qrcode'] } } }, async (req) => {
       await db.transaction(async (tx) => {
         const { rows } = await tx.query<{ lane_code: string }>(
-          `update parking_lane set qr_status = $2, qr_version = qr_version + $3, qr_time = case when $2 = 1 then now() else qr_time end,
-             last_modify_time = now() where id = $1 returning lane_code`,
-          [req.params.id, status, status],
+          `update parking_lane set qr_status = $2::smallint, qr_version = qr_version + $2::int,
+             qr_time = case when $2::int = 1 then now() else qr_time end, last_modify_time = now() where id = $1 returning lane_code`,
+          [req.params.id, status],
         );
         if (!rows[0]) throw notFound();
         await writeOperLog(tx, req, { action: 'status', module: 'parkingLane', recordId: req.params.id, detail: `${rows[0].lane_code} ${msg}` });
