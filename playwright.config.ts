@@ -5,6 +5,8 @@ const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // parallel runs with their own DIST_DIR keep their own results
+  outputDir: process.env.DIST_DIR ? `test-results/${process.env.DIST_DIR}` : 'test-results',
   globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: false,
   workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 2,

@@ -13,7 +13,7 @@ function writeSitePage(urlAddress: string, content: string | object): string {
 
 async function tokenOf(page: Page): Promise<string> {
   const cookies = await page.context().cookies();
-  return cookies.find((c) => c.name === 'parking_token')!.value;
+  return decodeURIComponent(cookies.find((c) => c.name === 'parking_token')!.value);
 }
 
 /** Adds a page-type menu entry under 系统工具 through the reference server's menu API. */
