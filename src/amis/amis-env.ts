@@ -61,5 +61,10 @@ export const amisEnv: RenderOptions = {
     const path = toRoute(link).split('?')[0];
     return path === pathRef;
   },
+  // amis shows a raw stack trace for a renderer that throws; hand the error on to the
+  // page's own boundary (PageErrorBoundary), which explains it inside the tab
+  errorCatcher: (error: unknown) => {
+    throw error;
+  },
   theme: 'cxd',
 };
