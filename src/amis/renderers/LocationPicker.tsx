@@ -114,4 +114,5 @@ class LocationPicker extends Component<LocationPickerProps, { map: MapState }> {
   }
 }
 
-export const LocationPickerRenderer = FormItem({ type: 'pc-location' })(LocationPicker);
+// strictMode false: re-render when the lng/lat/address fields change, not only this control's own value
+export const LocationPickerRenderer = FormItem({ type: 'pc-location', strictMode: false })(LocationPicker);

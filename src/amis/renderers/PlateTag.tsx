@@ -5,18 +5,21 @@ import './renderers.css';
 
 interface PlateTagProps extends RendererProps {
   /** the plate, e.g. "${plateNo}"; defaults to the field named by `name` */
-  plate?: string;
+  plate?: unknown;
   /** the plate colour code or word, e.g. "${plateColor}" */
-  color?: string;
+  color?: unknown;
   /** click copies the plate (default true) */
   copyable?: boolean;
 }
 
 /** `{"type": "pc-plate", "name": "plateNo", "color": "${plateColor}"}`: a plate in its colour, click to copy. */
 class PlateTag extends Component<PlateTagProps> {
-  private read(template: string | undefined, fallback: unknown): string {
-    if (template === undefined) return fallback === undefined || fallback === null ? '' : String(fallback);
-    return String(resolveVariableAndFilter(template, this.props.data, '| raw') ?? '');
+  /** `autoVar` usually resolves `${…}` already; resolve what is still a template. */
+  private read(template: unknown, fallback: unknown): string {
+    const value = template === undefined ? fallback : template;
+    if (value === undefined || value === null) return '';
+    if (typeof value === 'string' && value.includes('${')) return String(resolveVariableAndFilter(value, this.props.data, '| raw') ?? '');
+    return String(value);
   }
 
   render() {
