@@ -1,8 +1,9 @@
-import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { Suspense, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useLocation, useNavigationType, useOutlet, UNSAFE_LocationContext as LocationContext, type Location } from 'react-router-dom';
 import { observer } from 'mobx-react-lite';
 import { tagsViewStore } from '../stores/tags-view-store';
 import { PageActiveContext } from './page-active';
+import { t } from '../i18n';
 
 interface Entry {
   element: ReactNode;
@@ -59,7 +60,10 @@ function CachedPage({ active, entry, navigationType }: { active: boolean; entry:
   return (
     <div className="pc-cached-page" style={active ? undefined : { display: 'none' }} data-path={location.pathname}>
       <PageActiveContext.Provider value={active}>
-        <LocationContext.Provider value={value}>{element}</LocationContext.Provider>
+        <LocationContext.Provider value={value}>
+          {/* lazy pages may suspend on a tab click (a synchronous update): each page waits on its own */}
+          <Suspense fallback={<div className="pc-page-loading">{t('common.loading')}</div>}>{element}</Suspense>
+        </LocationContext.Provider>
       </PageActiveContext.Provider>
     </div>
   );

@@ -56,10 +56,12 @@ export const TagsView = observer(function TagsView() {
   return (
     <div className="pc-tags" role="tablist" aria-label="tags">
       <div className="pc-tags__scroll">
-        {tagsViewStore.visitedViews.map((view) => (
-          <Link key={view.path} to={view.fullPath} role="tab" aria-selected={isActive(view)} data-path={view.path}
+        {tagsViewStore.visitedViews.map((view) => {
+          const title = describeRoute(view.path)?.title || view.title;
+          return (
+          <Link key={view.path} to={view.fullPath} role="tab" aria-selected={isActive(view)} aria-label={title} data-path={view.path}
             className={`pc-tags__item${isActive(view) ? ' is-active' : ''}`} onContextMenu={(e) => openMenu(e, view)}>
-            {describeRoute(view.path)?.title || view.title}
+            <span className="pc-tags__title">{title}</span>
             {view.affix ? null : (
               <button className="pc-tags__close" aria-label={t('tags.close')} onClick={(e) => {
                 e.preventDefault();
@@ -70,7 +72,8 @@ export const TagsView = observer(function TagsView() {
               </button>
             )}
           </Link>
-        ))}
+          );
+        })}
       </div>
       {menu ? (
         <ul className="pc-contextmenu" role="menu" style={{ left: menu.left, top: menu.top, width: MENU_WIDTH }}>

@@ -10,10 +10,11 @@ export function useVisitedTags() {
   const [restored, setRestored] = useState(false);
 
   useEffect(() => {
+    // first, before anything saves over the last session's tabs; the menu is loaded before the
+    // shell renders, so "still exists for this user" can be answered
+    tagsViewStore.restore(isKnownRoute);
     const home = describeRoute(HOME_PATH)!;
     tagsViewStore.addView({ path: HOME_PATH, fullPath: HOME_PATH, title: home.title, affix: true, noCache: home.noCache });
-    // the menu is loaded before the shell renders, so "still exists for this user" can be answered
-    tagsViewStore.restore(isKnownRoute);
     setRestored(true);
   }, []);
 
