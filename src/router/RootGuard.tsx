@@ -4,6 +4,7 @@ import { observer } from 'mobx-react-lite';
 import NProgress from 'nprogress';
 import 'nprogress/nprogress.css';
 import { userStore } from '../stores/user-store';
+import { getToken } from '../utils/auth-cookie';
 import { isKnownRoute } from '../stores/route-store';
 import { brandStore } from '../layout/brand-store';
 import { localeStore } from '../i18n';
@@ -22,7 +23,8 @@ export const RootGuard = observer(function RootGuard() {
   const decision = decideNavigation({
     path: location.pathname,
     search: location.search,
-    hasToken: Boolean(userStore.token),
+    // the cookie is the source of truth: once it expires, the next navigation asks to sign in
+    hasToken: Boolean(userStore.token && getToken()),
     hasRoles: userStore.roles.length > 0,
     isKnownRoute: knownRoute,
   });

@@ -26,6 +26,9 @@ export class UserStore {
       runInAction(() => {
         this.token = res.data!.token;
         this.loadMenus = true;
+        // whoever signed in before (an expired session, another account) no longer counts:
+        // the guard fetches this user's menus and buttons before the next screen
+        this.roles = [];
       });
     }
     return res;

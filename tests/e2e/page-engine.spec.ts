@@ -115,3 +115,18 @@ test('a renderer that throws fails inside its tab while the shell keeps working'
   await page.getByRole('navigation', { name: 'menu' }).getByText('停车场管理').click();
   await expect(page.getByRole('columnheader', { name: '名称' })).toBeVisible();
 });
+
+test('a page chunk that fails to load after a redeploy offers a reload', async ({ page }) => {
+  await signInAndWait(page);
+  // the old build's chunk names are gone from the server
+  await page.route('**/static/js/async/**', (route) => route.fulfill({ status: 404, body: 'gone' }));
+  await page.route('**/static/css/async/**', (route) => route.fulfill({ status: 404, body: 'gone' }));
+  await page.getByRole('navigation', { name: 'menu' }).getByText('停车基础设施').click();
+  await page.getByRole('navigation', { name: 'menu' }).getByText('停车场管理').click();
+  const panel = page.getByRole('alert').filter({ hasText: '页面资源加载失败' });
+  await expect(panel).toBeVisible();
+  await page.unroute('**/static/js/async/**');
+  await page.unroute('**/static/css/async/**');
+  await panel.getByRole('button', { name: '刷新页面' }).click();
+  await expect(page.getByRole('columnheader', { name: '名称' })).toBeVisible();
+});

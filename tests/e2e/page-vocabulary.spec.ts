@@ -6,13 +6,13 @@ import { test, expect, signInAndWait, uniqueSuffix } from './fixtures';
 // A 1×1 PNG.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
-/** Serves a page at /card/monthCardProduct through the site bundle (a placeholder screen nobody else uses). */
-async function openSitePage(page: Page, schema: object) {
-  const file = join(process.env.E2E_SITE_PAGES!, 'card/monthCardProduct.json');
+/** Serves a page through the site bundle over a placeholder screen no other test uses. */
+async function openSitePage(page: Page, schema: object, urlAddress = 'card/monthCardProduct') {
+  const file = join(process.env.E2E_SITE_PAGES!, `${urlAddress}.json`);
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, JSON.stringify(schema));
   await signInAndWait(page);
-  await page.goto('/#/card/monthCardProduct');
+  await page.goto(`/#/${urlAddress}`);
 }
 
 test.describe.configure({ mode: 'serial' });
@@ -99,4 +99,41 @@ test('validations and dictionary options speak the platform language', async ({ 
   await page.locator('[name="lat"]').fill('22.5432');
   await expect(page.locator('[name="lng"]')).toHaveValue('113.9476');
   await expect(page.getByText('坐标:113.9476,22.5432')).toBeVisible();
+});
+
+test('HAS_PERM hides a table column, and follows another user signing in without a reload', async ({ page }) => {
+  // a screen both admin and operator have
+  await openSitePage(
+    page,
+    {
+      type: 'page',
+      title: '列权限',
+      body: {
+        type: 'crud',
+        api: 'get:/api/system/Parking',
+        pageField: 'currentPage',
+        perPageField: 'pageSize',
+        columns: [
+          { name: 'parkingName', label: '车场' },
+          { name: 'contactPhone', label: '联系电话', visibleOn: "${HAS_PERM('parking:add')}" },
+        ],
+      },
+    },
+    'OrderManagement/parkingRecordOrder',
+  );
+  await expect(page.getByRole('columnheader', { name: '车场' })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: '联系电话' })).toBeVisible();
+  const marker = await page.evaluate(() => ((window as unknown as { __sameDocument: number }).__sameDocument = Date.now()));
+
+  // the session ends (cookie gone) and operator signs in on the same document
+  await page.context().clearCookies();
+  await page.goto('/#/login?redirect=%2FOrderManagement%2FparkingRecordOrder');
+  await page.locator('input[name="account"]').fill('operator');
+  await page.locator('input[name="password"]').fill('operator123');
+  await page.getByRole('button', { name: /登 录/ }).click();
+  await expect(page).toHaveURL(/#\/OrderManagement\/parkingRecordOrder$/);
+  await expect(page.locator('thead th', { hasText: '车场' }).first()).toBeVisible();
+  await expect(page.getByRole('cell').first()).toBeVisible();
+  await expect(page.locator('thead th', { hasText: '联系电话' })).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { __sameDocument: number }).__sameDocument)).toBe(marker);
 });
