@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 import { observer } from 'mobx-react-lite';
-import { userStore } from '../stores/user-store';
+import { getVisibleMenus } from '../stores/route-store';
 import { appStore } from '../stores/app-store';
 import { settingsStore } from '../stores/settings-store';
 import type { MenuItem } from '../api/types';
@@ -101,7 +101,7 @@ export const Sidebar = observer(function Sidebar() {
               <span className="pc-menu__text">{t('dashboard.title')}</span>
             </NavLink>
           </li>
-          {userStore.menuList.map((item) => (
+          {getVisibleMenus().map((item) => (
             <MenuEntry key={item.id} item={item} ancestors={[]} openGroups={openGroups} onToggle={toggle} />
           ))}
         </ul>

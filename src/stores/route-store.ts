@@ -1,10 +1,19 @@
 import { computed } from 'mobx';
 import { userStore } from './user-store';
+import { visibleMenus } from '../permission/menu-filter';
+import type { MenuItem } from '../api/types';
 import { buildMenuRoutes, findMenuRoute, type MenuRoute } from '../router/menu-routes';
 import { isStaticShellPath } from '../router/static-routes';
 
+/** The signed-in user's menu less entries whose `propertyJson.permission` they lack. */
+const visibleMenuList = computed(() => visibleMenus(userStore.menuList, (codes) => userStore.hasPermission(codes)));
+
+export function getVisibleMenus(): MenuItem[] {
+  return visibleMenuList.get();
+}
+
 /** Dynamic routes follow the signed-in user's menu; observable, so a new user gets new routes without a reload. */
-const menuRoutes = computed(() => buildMenuRoutes(userStore.menuList));
+const menuRoutes = computed(() => buildMenuRoutes(visibleMenuList.get()));
 
 export function getMenuRoutes(): MenuRoute[] {
   return menuRoutes.get();
