@@ -8,14 +8,20 @@ import type { Locator, Page } from '@playwright/test';
 
 const field = (scope: Locator | Page, name: string) => scope.locator(`[name="${name}"]:visible`);
 
+/** Opens a select and picks an option; retried, since a select whose options are still loading (or that re-renders) drops the first click. */
+async function choose(page: Page, select: Locator, option: string | RegExp) {
+  await expect(async () => {
+    await select.click();
+    await page.locator('.cxd-Select-option:visible').filter({ hasText: option }).first().click({ timeout: 2000 });
+  }).toPass();
+}
+
 async function pickOption(page: Page, scope: Locator, label: string, option: string | RegExp) {
-  await scope.locator('.cxd-Form-item').filter({ hasText: label }).locator('.cxd-Select').first().click();
-  await page.locator('.cxd-Select-option:visible').filter({ hasText: option }).first().click();
+  await choose(page, scope.locator('.cxd-Form-item').filter({ hasText: label }).locator('.cxd-Select').first(), option);
 }
 
 async function filterBy(page: Page, placeholder: string, option: string) {
-  await page.locator('.cxd-Select').filter({ hasText: placeholder }).first().click();
-  await page.locator('.cxd-Select-option:visible').filter({ hasText: option }).first().click();
+  await choose(page, page.locator('.cxd-Select').filter({ hasText: placeholder }).first(), option);
   await page.getByRole('button', { name: '查询' }).click();
 }
 
