@@ -38,6 +38,27 @@ export function openRefs(schema: Json): Json {
   return out;
 }
 
+/**
+ * The shipped schema lags the renderers in a few documented places; without these, correct
+ * pages would fail: option controls' labelField/valueField/searchable, form items' requiredOn,
+ * and crud's "reload" toolbar item.
+ */
+export function addKnownGaps(schema: Json): Json {
+  const definitions = schema.definitions as Record<string, Json>;
+  for (const def of Object.values(definitions)) {
+    const props = def.properties as Record<string, unknown> | undefined;
+    if (props && 'options' in props && 'source' in props) {
+      props.labelField ??= { type: 'string' };
+      props.valueField ??= { type: 'string' };
+      props.searchable ??= { type: 'boolean' };
+    }
+    if (props && 'required' in props) props.requiredOn ??= { type: 'string' };
+  }
+  const toolbar = definitions.CRUDBultinToolbarType as { enum?: string[] } | undefined;
+  if (toolbar?.enum && !toolbar.enum.includes('reload')) toolbar.enum.push('reload');
+  return schema;
+}
+
 export interface SchemaProblem {
   path: string;
   message: string;
@@ -50,7 +71,7 @@ function compile(): ValidateFunction {
   const require = createRequire(import.meta.url);
   const raw = JSON.parse(readFileSync(require.resolve('amis/schema.json'), 'utf8')) as Json;
   const ajv = new Ajv({ strict: false, allErrors: false, allowUnionTypes: true });
-  ajv.addSchema(openRefs(raw), 'amis');
+  ajv.addSchema(openRefs(addKnownGaps(raw)), 'amis');
   validator = ajv.compile({ $ref: 'amis#/definitions/PageSchema' });
   return validator;
 }
