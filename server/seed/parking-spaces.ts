@@ -1,6 +1,5 @@
 import type { Transaction } from '@electric-sql/pglite';
 import { randomPlate, seededRandom } from '../services/parkingPlates.ts';
-import { insertRows } from './parking-bulk.ts';
 
 /**
  * One space row per configured space of every lot (≈6,000): long-rental spaces first, then charging,
@@ -39,7 +38,11 @@ export async function seedParkingSpaces(tx: Transaction): Promise<void> {
       rows.push([`s-${lot.parking_code.toLowerCase()}-${n}`, lot.id, area, spaceNo, sensor, type, status, plate.plateNo, plate.plateColor, ...holder]);
     }
   }
-  await insertRows(tx, 'parking_space',
-    ['id', 'parking_id', 'area_id', 'space_no', 'sensor_no', 'space_type', 'status', 'plate_no', 'plate_color', 'holder_name', 'holder_phone', 'rental_start', 'rental_end'],
-    rows);
+  // one statement of column arrays: far quicker in PGlite than thousands of bound tuples
+  const col = (i: number) => rows.map((r) => r[i]);
+  await tx.query(
+    `insert into parking_space (id, parking_id, area_id, space_no, sensor_no, space_type, status, plate_no, plate_color, holder_name, holder_phone, rental_start, rental_end)
+     select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::smallint[], $7::smallint[], $8::text[], $9::smallint[], $10::text[], $11::text[], $12::date[], $13::date[])`,
+    Array.from({ length: 13 }, (_, i) => col(i)),
+  );
 }
