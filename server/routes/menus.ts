@@ -4,7 +4,9 @@ import { badRequest, notFound, ok } from '../lib/envelope.ts';
 import { asInput } from '../lib/fields.ts';
 import { newId } from '../lib/ids.ts';
 import { writeOperLog } from '../lib/operLog.ts';
-import { type ButtonValues, type MenuValues, menuToInput, validateButtons, validateMenu } from '../services/menuModel.ts';
+import {
+  applyPropertyFlags, type ButtonValues, type MenuValues, menuToInput, propertyFlags, validateButtons, validateMenu,
+} from '../services/menuModel.ts';
 import { allMenuRows, buildTree, flatten, type MenuItem, type MenuRow, toMenuItem } from '../services/menus.ts';
 
 interface Option {
@@ -74,6 +76,7 @@ export function registerMenuRoutes(app: FastifyInstance, db: PGlite): void {
     );
     for (const m of flatten(tree)) {
       m.buttons = buttons.rows.filter((b) => b.menu_id === m.id).map((b) => ({ id: b.id, fullName: b.full_name, enCode: b.en_code }));
+      Object.assign(m, propertyFlags(m.propertyJson));
     }
     return ok({ list: tree });
   });
@@ -86,7 +89,7 @@ export function registerMenuRoutes(app: FastifyInstance, db: PGlite): void {
   });
 
   app.post('/api/system/Menu', { config: { access: { buttons: ['menu:add'] } } }, async (req) => {
-    const body = asInput(req.body);
+    const body = applyPropertyFlags(asInput(req.body));
     const v = validateMenu(body);
     const buttons = validateButtons(body.buttons) ?? [];
     const id = newId('m');
@@ -108,7 +111,7 @@ export function registerMenuRoutes(app: FastifyInstance, db: PGlite): void {
   app.put<{ Params: { id: string } }>('/api/system/Menu/:id', { config: { access: { buttons: ['menu:edit'] } } }, async (req) => {
     const existing = await menuRow(db, req.params.id);
     if (!existing) throw notFound();
-    const body = asInput(req.body);
+    const body = applyPropertyFlags(asInput(req.body), existing.property_json);
     const v = validateMenu({ ...menuToInput(toMenuItem(existing)), ...body });
     const buttons = validateButtons(body.buttons);
     await db.transaction(async (tx) => {

@@ -61,10 +61,11 @@ export async function readGrantSet(db: Db, b: Input): Promise<GrantSet> {
     if (!rows[0]) throw badRequest(`按钮编码不存在: ${code}`);
     buttonIds.push(rows[0].id);
   }
-  const knownB = new Set((await db.query<{ id: string }>('select id from menu_buttons where id = any($1::text[])', [buttonIds])).rows.map((r) => r.id));
-  const unknownB = buttonIds.find((id) => !knownB.has(id));
+  const btnRows = (await db.query<{ id: string; menu_id: string }>('select id, menu_id from menu_buttons where id = any($1::text[])', [buttonIds])).rows;
+  const unknownB = buttonIds.find((id) => !btnRows.some((r) => r.id === id));
   if (unknownB) throw badRequest(`按钮不存在: ${unknownB}`);
-  return { menuIds: [...new Set(menuIds)], buttonIds: [...new Set(buttonIds)] };
+  // a button is useless without its page, so granting it grants the page too
+  return { menuIds: [...new Set([...menuIds, ...btnRows.map((r) => r.menu_id)])], buttonIds: [...new Set(buttonIds)] };
 }
 
 /** Adds to the role's grants (replace = false) or makes them exactly `g` (replace = true). */

@@ -88,3 +88,33 @@ export function menuToInput(m: MenuItem): Input {
   const { children: _c, hasChildren: _h, buttons: _b, ...rest } = m;
   return rest;
 }
+
+const flag = (v: unknown): boolean => v === true || v === 1 || v === '1' || v === 'true';
+
+/**
+ * The menu form edits visibility as switches: `hidden` and `noCache` are folded into propertyJson
+ * (what the console reads), keeping any other properties already there.
+ */
+export function applyPropertyFlags(b: Input, current = '{"noCache":false}'): Input {
+  if (isBlank(b.hidden) && isBlank(b.noCache)) return b;
+  let props: Record<string, unknown> = {};
+  try {
+    const parsed: unknown = JSON.parse(typeof b.propertyJson === 'string' && b.propertyJson.trim() ? b.propertyJson : current);
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) props = parsed as Record<string, unknown>;
+  } catch {
+    // an unreadable propertyJson is replaced by the switches' values
+  }
+  if (!isBlank(b.hidden)) props.hidden = flag(b.hidden);
+  if (!isBlank(b.noCache)) props.noCache = flag(b.noCache);
+  return { ...b, propertyJson: JSON.stringify(props) };
+}
+
+/** The switches' values read back from propertyJson, for the edit form. */
+export function propertyFlags(propertyJson: string): { hidden: boolean; noCache: boolean } {
+  try {
+    const p = JSON.parse(propertyJson) as Record<string, unknown>;
+    return { hidden: p.hidden === true, noCache: p.noCache === true };
+  } catch {
+    return { hidden: false, noCache: false };
+  }
+}
