@@ -1,4 +1,5 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import md5 from 'blueimp-md5';
 
 export const ADMIN = { account: 'admin', password: 'admin123' };
 export const OPERATOR = { account: 'operator', password: 'operator123' };
@@ -28,4 +29,30 @@ export async function signInAndWait(page: Page, who = ADMIN) {
 /** Unique text for records a test creates, so parallel tests never collide. */
 export function uniqueSuffix(): string {
   return `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+}
+
+/** Signs admin in through the API and answers the Authorization header value. */
+export async function adminToken(request: APIRequestContext): Promise<string> {
+  const res = await request.post('/api/oauth/Login', {
+    form: { account: ADMIN.account, password: md5(ADMIN.password), grant_type: 'password', origin: 'password', rememberMe: 'false' },
+  });
+  return (await res.json()).data.token as string;
+}
+
+/**
+ * A throw-away user holding one role (operator's by default), for tests that change a user's
+ * password or status without disturbing the demo accounts other tests sign in with.
+ */
+export async function createTempUser(request: APIRequestContext, roleEnCode = 'operator'): Promise<{ account: string; password: string; id: string }> {
+  const headers = { Authorization: await adminToken(request) };
+  const roles = (await (await request.get('/api/system/Role/Selector', { headers })).json()).data.list as { id: string; enCode: string }[];
+  const account = `tmp_${uniqueSuffix()}`;
+  const password = 'Temp2pass';
+  const res = await request.post('/api/system/Permission/Users', {
+    headers,
+    data: { account, realName: '临时用户', roleIds: [roles.find((r) => r.enCode === roleEnCode)!.id], status: 1, userPassword: md5(password), validatePassword: md5(password) },
+  });
+  const body = await res.json();
+  expect(body.code, body.msg).toBe(200);
+  return { account, password, id: body.data.id };
 }
