@@ -1,5 +1,5 @@
 import { routeForPath } from '../stores/route-store';
-import { matchStaticRoute } from '../router/static-routes';
+import { matchStaticRoute, staticRouteTitle } from '../router/static-routes';
 import { t } from '../i18n';
 
 export interface RouteInfo {
@@ -20,6 +20,7 @@ export function describeRoute(path: string): RouteInfo | undefined {
   const menu = routeForPath(path);
   if (menu) return { title: menu.title, noCache: menu.noCache, affix: false, trail: menu.trail };
   const shell = matchStaticRoute(path);
-  if (shell?.route.title) return { title: shell.route.title, noCache: Boolean(shell.route.noCache), affix: false, trail: [shell.route.title] };
+  const title = shell ? staticRouteTitle(shell.route, shell.params) : '';
+  if (shell && title) return { title, noCache: Boolean(shell.route.noCache), affix: false, trail: [title] };
   return undefined;
 }

@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { observer } from 'mobx-react-lite';
 import { routeForPath } from '../../stores/route-store';
-import { matchStaticRoute } from '../../router/static-routes';
+import { matchStaticRoute, staticRouteTitle } from '../../router/static-routes';
 import { t } from '../../i18n';
 
 import { LazyAmisPage as AmisPage } from '../../amis/lazy-amis-page';
@@ -15,7 +15,7 @@ export const MenuScreen = observer(function MenuScreen() {
   if (shell?.route.urlAddress) {
     return (
       <Suspense fallback={<div className="pc-page-loading">{t('common.loading')}</div>}>
-        <AmisPage key={location.pathname} urlAddress={shell.route.urlAddress} title={shell.route.title} params={shell.params} />
+        <AmisPage key={location.pathname} urlAddress={shell.route.urlAddress} title={staticRouteTitle(shell.route, shell.params)} params={shell.params} />
       </Suspense>
     );
   }
