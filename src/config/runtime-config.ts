@@ -17,7 +17,7 @@ export interface RuntimeConfig {
   amapKey?: string;
   amapSecurityCode?: string;
   /** exposed addresses (API docs, socket, upload targets) for the tools page */
-  addresses?: Record<string, string>;
+  addresses?: Record<string, unknown>;
   [key: string]: unknown;
 }
 
