@@ -6,7 +6,8 @@ import { newId } from '../lib/ids.ts';
 import { writeOperLog } from '../lib/operLog.ts';
 import { AREA_COLUMNS, AREA_FROM, AREA_SELECT, type AreaRow, buildTree, toAreaJson, validateArea } from '../services/parkingAreaModel.ts';
 import { insertRecord, updateRecord } from '../services/parkingCrud.ts';
-import { Where, likeArg, uniqueAs } from '../services/parkingQuery.ts';
+import { likeArg, uniqueAs } from '../services/parkingQuery.ts';
+import { Where } from '../services/paging.ts';
 
 /**
  * /api/system/ParkingArea. The list is the whole tree (it is small: districts, streets, lots, zones),

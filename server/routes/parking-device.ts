@@ -6,7 +6,8 @@ import { newId } from '../lib/ids.ts';
 import { writeOperLog } from '../lib/operLog.ts';
 import { insertRecord, updateRecord } from '../services/parkingCrud.ts';
 import { DEVICE_COLUMNS, DEVICE_FROM, DEVICE_SELECT, type DeviceRow, ONLINE_SQL, toDeviceJson, validateDevice } from '../services/parkingDeviceModel.ts';
-import { type Db, Where, likeArg, pageOf, readPaging, uniqueAs } from '../services/parkingQuery.ts';
+import { type Db, likeArg, pageOf, uniqueAs } from '../services/parkingQuery.ts';
+import { Where, readPage } from '../services/paging.ts';
 
 /** /api/system/Device: monitoring list (with online/offline counts), get, create, update, delete. */
 
@@ -36,7 +37,7 @@ export function registerParkingDeviceRoutes(app: FastifyInstance, db: PGlite): v
     )).rows[0];
     const online = optEnum(q.online, [0, 1], '在线状态筛选值不正确');
     if (online !== undefined) w.conds.push(online ? ONLINE_SQL : `not ${ONLINE_SQL}`);
-    const page = await pageOf(db, DEVICE_FROM, DEVICE_SELECT, w, 'p.parking_code, d.device_type, d.device_code', readPaging(q), toDeviceJson);
+    const page = await pageOf(db, DEVICE_FROM, DEVICE_SELECT, w, 'p.parking_code, d.device_type, d.device_code', readPage(q), toDeviceJson);
     return ok({ ...page, summary: counts });
   });
 

@@ -6,7 +6,8 @@ import { newId } from '../lib/ids.ts';
 import { writeOperLog } from '../lib/operLog.ts';
 import { insertRecord, updateRecord } from '../services/parkingCrud.ts';
 import { LANE_COLUMNS, LANE_FROM, LANE_SELECT, type LaneRow, fromLaneRow, toLaneJson, validateLane } from '../services/parkingLaneModel.ts';
-import { type Db, Where, likeArg, pageOf, readPaging, uniqueAs } from '../services/parkingQuery.ts';
+import { type Db, likeArg, pageOf, uniqueAs } from '../services/parkingQuery.ts';
+import { Where, readPage } from '../services/paging.ts';
 import { laneScanUrl, publicOrigin } from '../services/parkingQr.ts';
 
 /** /api/system/ParkingLane: list, get, create, update, delete; QR regenerate and void. */
@@ -34,7 +35,7 @@ export function registerParkingLaneRoutes(app: FastifyInstance, db: PGlite): voi
     if (direction !== undefined) w.add('l.direction = ?', direction);
     const qrStatus = optEnum(q.qrStatus, [0, 1], '二维码状态筛选值不正确');
     if (qrStatus !== undefined) w.add('l.qr_status = ?', qrStatus);
-    return ok(await pageOf(db, LANE_FROM, LANE_SELECT, w, 'p.parking_code, l.lane_code', readPaging(q), json(req)));
+    return ok(await pageOf(db, LANE_FROM, LANE_SELECT, w, 'p.parking_code, l.lane_code', readPage(q), json(req)));
   });
 
   app.get<{ Params: { id: string } }>('/api/system/ParkingLane/:id', { config: { access: READ } }, async (req) => {

@@ -5,7 +5,8 @@ import { asInput, optEnum, optString } from '../lib/fields.ts';
 import { newId } from '../lib/ids.ts';
 import { writeOperLog } from '../lib/operLog.ts';
 import { insertRecord, updateRecord } from '../services/parkingCrud.ts';
-import { type Db, Where, likeArg, pageOf, readPaging, uniqueAs } from '../services/parkingQuery.ts';
+import { type Db, likeArg, pageOf, uniqueAs } from '../services/parkingQuery.ts';
+import { Where, readPage } from '../services/paging.ts';
 import { SPACE_COLUMNS, SPACE_FROM, SPACE_SELECT, type SpaceRow, checkLotAndArea, toSpaceJson, validateBatch, validateSpace } from '../services/parkingSpaceModel.ts';
 
 /** /api/system/ParkingSpace: list, get, create, batch create, update, delete. */
@@ -39,7 +40,7 @@ export function registerParkingSpaceRoutes(app: FastifyInstance, db: PGlite): vo
     if (spaceType !== undefined) w.add('s.space_type = ?', spaceType);
     const status = optEnum(q.status, [0, 1, 2, 3, 4], '车位状态筛选值不正确');
     if (status !== undefined) w.add('s.status = ?', status);
-    return ok(await pageOf(db, SPACE_FROM, SPACE_SELECT, w, 'p.parking_code, s.space_no', readPaging(q), toSpaceJson));
+    return ok(await pageOf(db, SPACE_FROM, SPACE_SELECT, w, 'p.parking_code, s.space_no', readPage(q), toSpaceJson));
   });
 
   app.get<{ Params: { id: string } }>('/api/system/ParkingSpace/:id', { config: { access: READ } }, async (req) => {

@@ -1,39 +1,10 @@
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import { badRequest } from '../lib/envelope.ts';
-import { type Input, optInt } from '../lib/fields.ts';
+import type { Page, Where } from './paging.ts';
 
-/** Paging and filter building shared by the parking infrastructure lists. */
+/** Query helpers of the parking infrastructure lists (paging and conditions: ./paging.ts). */
 
 export type Db = PGlite | Transaction;
-
-export interface Paging {
-  currentPage: number;
-  pageSize: number;
-}
-
-export function readPaging(q: Input): Paging {
-  const currentPage = optInt(q.currentPage, '当前页码必须是正整数') ?? 1;
-  if (currentPage < 1) throw badRequest('当前页码必须是正整数');
-  const pageSize = optInt(q.pageSize, '每页条数必须是1到1000之间的整数') ?? 10;
-  if (pageSize < 1 || pageSize > 1000) throw badRequest('每页条数必须是1到1000之间的整数');
-  return { currentPage, pageSize };
-}
-
-/** Collects `where` conditions with numbered parameters; `?` in a condition is each use of the value. */
-export class Where {
-  readonly conds: string[] = [];
-  readonly params: unknown[] = [];
-
-  add(sql: string, v: unknown): this {
-    this.params.push(v);
-    this.conds.push(sql.replaceAll('?', `$${this.params.length}`));
-    return this;
-  }
-
-  get sql(): string {
-    return this.conds.length ? `where ${this.conds.join(' and ')}` : '';
-  }
-}
 
 export const likeArg = (s: string): string => `%${s.replace(/[\\%_]/g, '\\$&')}%`;
 
@@ -44,9 +15,9 @@ export async function pageOf<R, J>(
   cols: string,
   w: Where,
   order: string,
-  p: Paging,
+  p: Page,
   map: (r: R) => J,
-): Promise<{ list: J[]; pagination: Paging & { total: number } }> {
+): Promise<{ list: J[]; pagination: Page & { total: number } }> {
   const total = (await db.query<{ n: number }>(`select count(*)::int as n from ${from} ${w.sql}`, w.params)).rows[0].n;
   const { rows } = await db.query<R>(
     `select ${cols} from ${from} ${w.sql} order by ${order} limit ${p.pageSize} offset ${(p.currentPage - 1) * p.pageSize}`,
