@@ -7,7 +7,7 @@ import { parkingWorkbook } from '../services/parkingExport.ts';
 import { type ParkingRow, toParkingJson } from '../services/parkingModel.ts';
 import { attachment, laneScanUrl, publicOrigin, sendQrFiles, spaceScanUrl } from '../services/parkingQr.ts';
 import { regionByAddress } from '../services/parkingRegion.ts';
-import { parseListQuery } from './parking.ts';
+import { lotFilters } from '../services/parkingFilters.ts';
 
 /** Binary answers of the lots screen: the .xlsx export and the QR codes; and address → region code. */
 
@@ -15,8 +15,8 @@ const EXPORT_LIMIT = 10_000;
 
 export function registerParkingFiles(app: FastifyInstance, db: PGlite): void {
   app.get('/api/system/Parking/Actions/Export', { config: { access: { buttons: ['parking:export'] } } }, async (req, reply) => {
-    const q = parseListQuery({ ...asInput(req.query), currentPage: undefined, pageSize: undefined });
-    const { rows } = await db.query<ParkingRow>(`select * from parking ${q.where} order by sort_code, create_time desc, id limit ${EXPORT_LIMIT}`, q.params);
+    const q = lotFilters(asInput(req.query));
+    const { rows } = await db.query<ParkingRow>(`select * from parking ${q.sql} order by sort_code, create_time desc, id limit ${EXPORT_LIMIT}`, q.params);
     const body = await parkingWorkbook(rows.map(toParkingJson));
     await writeOperLog(db, req, { action: 'export', module: 'parking', detail: `导出${rows.length}条` });
     attachment(reply, '停车场列表.xlsx');

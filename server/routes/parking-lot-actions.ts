@@ -4,16 +4,16 @@ import { badRequest, notFound, ok } from '../lib/envelope.ts';
 import { asInput, reqEnum } from '../lib/fields.ts';
 import { writeOperLog } from '../lib/operLog.ts';
 import { bindingOf } from '../services/parkingBind.ts';
-import { parseListQuery } from './parking.ts';
+import { lotFilters } from '../services/parkingFilters.ts';
 
 /** Lot-level figures and actions: list header totals, bindIf, enable/disable, long-rental release. */
 
 export function registerParkingLotActions(app: FastifyInstance, db: PGlite): void {
   // same filters as the list, so the figures describe what the table shows
   app.get('/api/system/Parking/sum', { config: { access: { menus: ['parkingAdmin'] } } }, async (req) => {
-    const q = parseListQuery({ ...asInput(req.query), currentPage: undefined, pageSize: undefined });
+    const q = lotFilters(asInput(req.query));
     const { rows } = await db.query<Record<string, number>>(
-      `with lots as (select * from parking ${q.where})
+      `with lots as (select * from parking ${q.sql})
        select count(*)::int as "parkingCount",
               count(*) filter (where enabled_mark = 1)::int as "enabledCount",
               coalesce(sum(total_spaces), 0)::int as "totalSpaces",

@@ -1,7 +1,10 @@
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, notFound, ok } from '../lib/envelope.ts';
-import { asInput, isBlank, optInt, optString } from '../lib/fields.ts';
+import { asInput } from '../lib/fields.ts';
+import { readPage } from '../services/paging.ts';
+import { lotFilters } from '../services/parkingFilters.ts';
+import { pageOf } from '../services/parkingQuery.ts';
 import { newId } from '../lib/ids.ts';
 import { writeOperLog } from '../lib/operLog.ts';
 import { bindingOf } from '../services/parkingBind.ts';
@@ -18,38 +21,6 @@ import { PARKING_FIELDS, type ParkingInput, type ParkingRow, toParkingJson, vali
 
 const LOOKUP_MENUS = ['parkingAdmin', 'parkingLane', 'parkingSpace', 'device', 'chargingStation'];
 const COLUMNS = PARKING_FIELDS.map(([col]) => col);
-
-export interface ListQuery {
-  currentPage: number;
-  pageSize: number;
-  where: string;
-  params: unknown[];
-}
-
-export function parseListQuery(raw: unknown): ListQuery {
-  const q = asInput(raw);
-  const currentPage = optInt(q.currentPage, '当前页码必须是正整数') ?? 1;
-  if (currentPage < 1) throw badRequest('当前页码必须是正整数');
-  const pageSize = optInt(q.pageSize, '每页条数必须是1到1000之间的整数') ?? 10;
-  if (pageSize < 1 || pageSize > 1000) throw badRequest('每页条数必须是1到1000之间的整数');
-  const conds: string[] = [];
-  const params: unknown[] = [];
-  const add = (sql: string, v: unknown): void => {
-    params.push(v);
-    conds.push(sql.replaceAll('?', `$${params.length}`));
-  };
-  const keyword = optString(q.keyword, '关键字', 100);
-  if (keyword) add('(parking_name ilike ? or parking_code ilike ?)', `%${keyword.replace(/[\\%_]/g, '\\$&')}%`);
-  const regionCode = optString(q.regionCode, '行政区划编码', 12);
-  if (regionCode) add('region_code = ?', regionCode);
-  const roadType = optInt(q.roadType, '道路类型筛选值不正确');
-  if (roadType !== undefined) add('road_type = ?', roadType);
-  const type = optInt(q.type, '停车场类型筛选值不正确');
-  if (type !== undefined) add('type = ?', type);
-  const enabledMark = optInt(isBlank(q.enabledMark) ? q.enabledmark : q.enabledMark, '启用状态筛选值不正确');
-  if (enabledMark !== undefined) add('enabled_mark = ?', enabledMark);
-  return { currentPage, pageSize, where: conds.length ? `where ${conds.join(' and ')}` : '', params };
-}
 
 async function getRow(db: PGlite | Transaction, id: string): Promise<ParkingRow | undefined> {
   return (await db.query<ParkingRow>('select * from parking where id = $1', [id])).rows[0];
@@ -88,17 +59,9 @@ export function registerParkingRoutes(app: FastifyInstance, db: PGlite): void {
 
 function registerParkingLotRoutes(app: FastifyInstance, db: PGlite): void {
   app.get('/api/system/Parking', { config: { access: { menus: LOOKUP_MENUS } } }, async (req) => {
-    const q = parseListQuery(req.query);
-    const total = (await db.query<{ n: number }>(`select count(*)::int as n from parking ${q.where}`, q.params)).rows[0].n;
-    const { rows } = await db.query<ParkingRow>(
-      `select * from parking ${q.where} order by sort_code, create_time desc, id
-        limit ${q.pageSize} offset ${(q.currentPage - 1) * q.pageSize}`,
-      q.params,
-    );
-    return ok({
-      list: rows.map(toParkingJson),
-      pagination: { currentPage: q.currentPage, pageSize: q.pageSize, total },
-    });
+    const q = asInput(req.query);
+    const page = readPage(q);
+    return ok(await pageOf(db, 'parking', '*', lotFilters(q), 'sort_code, create_time desc, id', page, toParkingJson));
   });
 
   app.get<{ Params: { id: string } }>('/api/system/Parking/:id', { config: { access: { menus: ['parkingAdmin'] } } }, async (req) => {
