@@ -45,6 +45,12 @@ export function registerUserRoutes(app: FastifyInstance, db: PGlite): void {
     return ok({ list: rows.map((r) => ({ id: r.id, fullName: r.real_name ? `${r.real_name}/${r.account}` : r.account })) });
   });
 
+  // lot options for the user form: whoever manages users may not hold a parking menu
+  app.get('/api/system/Permission/Users/ParkingOptions', { config: { access: { menus: ['user'] } } }, async () => {
+    const { rows } = await db.query<{ id: string; parking_name: string }>('select id, parking_name from parking order by sort_code, parking_code');
+    return ok({ list: rows.map((r) => ({ id: r.id, fullName: r.parking_name })) });
+  });
+
   app.get<IdParams>('/api/system/Permission/Users/:id', { config: { access: { menus: ['user'] } } }, async (req) => {
     const row = await getUser(db, req.params.id);
     if (!row) throw notFound();

@@ -42,6 +42,8 @@ describe('users', () => {
     const one = await call(app, 'GET', `${U}/${id}`, { token: admin });
     expect(one.body.data).toMatchObject({ realName: '张三', phone: '', parkingIds: [], roleIds: ['r-operator'], email: 'z@example.com' });
 
+    const lots = await call(app, 'GET', `${U}/ParkingOptions`, { token: admin });
+    expect(lots.body.data.list).toContainEqual({ id: 'p-ft-snzl-01', fullName: '深南中路路侧泊位' });
     const sel = await call(app, 'GET', `${U}/Selector`, { token: await login(app, 'operator', 'operator123') });
     expect(sel.body.data.list).toContainEqual({ id, fullName: '张三/zhang3' });
   });
