@@ -1,4 +1,7 @@
+import type { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
+import { buildApp } from '../app.ts';
 import { md5Hex } from '../lib/password.ts';
 
 /** Shared test helpers: form/JSON requests through app.inject and demo sign-in. */
@@ -47,4 +50,28 @@ export async function login(app: FastifyInstance, account: string, password: str
   const res = await call(app, 'POST', '/api/oauth/Login', { form: loginForm(account, password) });
   if (res.body.code !== 200) throw new Error(`login ${account} failed: ${res.body.msg}`);
   return res.body.data.token as string;
+}
+
+export interface TestServer {
+  app: FastifyInstance;
+  db: PGlite;
+  /** tokens of the demo accounts */
+  admin: string;
+  operator: string;
+}
+
+/**
+ * One in-memory server per test file with both demo accounts signed in; `assign` hands it to
+ * the file's variables before the tests run. Closed after the file.
+ */
+export function withTestServer(assign: (server: TestServer) => void): void {
+  let app: FastifyInstance | undefined;
+  beforeAll(async () => {
+    const built = await buildApp({ dataDir: 'memory' });
+    app = built.app;
+    assign({ ...built, admin: await login(built.app, 'admin', 'admin123'), operator: await login(built.app, 'operator', 'operator123') });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
 }

@@ -1,23 +1,14 @@
 import type { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
+import { describe, expect, it } from 'vitest';
 import type { MenuItem } from '../services/menus.ts';
-import { call, login } from './helpers.ts';
+import { call, withTestServer } from './helpers.ts';
 
 let app: FastifyInstance;
 let db: PGlite;
 let admin: string;
 let operator: string;
-
-beforeAll(async () => {
-  ({ app, db } = await buildApp({ dataDir: 'memory' }));
-  admin = await login(app, 'admin', 'admin123');
-  operator = await login(app, 'operator', 'operator123');
-});
-afterAll(async () => {
-  await app.close();
-});
+withTestServer((s) => ({ app, db, admin, operator } = s));
 
 const flat = (tree: MenuItem[]): MenuItem[] => tree.flatMap((m) => [m, ...flat(m.children)]);
 const me = async (token: string): Promise<{ menus: string[]; buttons: string[] }> => {

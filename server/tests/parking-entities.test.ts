@@ -1,9 +1,8 @@
 import type { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
+import { describe, expect, it } from 'vitest';
 import { startHeartbeats } from '../services/parkingHeartbeat.ts';
-import { call, login } from './helpers.ts';
+import { call, withTestServer } from './helpers.ts';
 
 /** Areas, lanes, spaces and devices: lists, validation (each bad field, nothing written), permissions. */
 
@@ -11,15 +10,7 @@ let app: FastifyInstance;
 let db: PGlite;
 let admin: string;
 let operator: string;
-
-beforeAll(async () => {
-  ({ app, db } = await buildApp({ dataDir: 'memory' }));
-  admin = await login(app, 'admin', 'admin123');
-  operator = await login(app, 'operator', 'operator123');
-});
-afterAll(async () => {
-  await app.close();
-});
+withTestServer((s) => ({ app, db, admin, operator } = s));
 
 const n = async (table: string): Promise<number> => (await db.query<{ n: number }>(`select count(*)::int as n from ${table}`)).rows[0].n;
 const logs = async (): Promise<number> => n('oper_log');

@@ -4,10 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import JSZip from 'jszip';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
+import { describe, expect, it } from 'vitest';
 import { EXPORT_HEADERS } from '../services/parkingExport.ts';
-import { call, login } from './helpers.ts';
+import { call, withTestServer } from './helpers.ts';
 
 /** Lot figures, bindIf guards, enable/disable, export, QR codes and address → region code. */
 
@@ -15,15 +14,7 @@ let app: FastifyInstance;
 let db: PGlite;
 let admin: string;
 let operator: string;
-
-beforeAll(async () => {
-  ({ app, db } = await buildApp({ dataDir: 'memory' }));
-  admin = await login(app, 'admin', 'admin123');
-  operator = await login(app, 'operator', 'operator123');
-});
-afterAll(async () => {
-  await app.close();
-});
+withTestServer((s) => ({ app, db, admin, operator } = s));
 
 const raw = (url: string, token = admin, headers: Record<string, string> = {}) =>
   app.inject({ method: 'GET', url, headers: { authorization: token, ...headers } });
