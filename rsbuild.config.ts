@@ -12,7 +12,7 @@ export default defineConfig({
     // amis's markdown-it imports the Node built-in `punycode`; use the npm package
     alias: { punycode: 'punycode/' },
   },
-  html: { title: '智慧停车管理平台', mountId: 'root' },
+  html: { title: '智慧停车管理平台', mountId: 'root', favicon: './public/brands/default.svg' },
   // DIST_DIR lets parallel builds (tests, previews) use folders of their own
   output: { distPath: { root: process.env.DIST_DIR || 'dist' }, cleanDistPath: true },
   performance: { chunkSplit: { strategy: 'split-by-experience' } },

@@ -1,12 +1,12 @@
 import 'amis/lib/themes/cxd.css';
 import 'amis/lib/helper.css';
 import 'amis/sdk/iconfont.css';
-import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { observer } from 'mobx-react-lite';
 import { render as renderAmis, ToastComponent, AlertComponent } from 'amis';
 import type { Schema } from 'amis';
-import { amisEnv, bindAmisRouter } from './amis-env';
+import { amisEnv, bindAmisRouter, bindModalHost } from './amis-env';
 import { registerExtensions } from './extensions';
 import { loadPage, type PageLoadResult } from './page-loader';
 import { PageProblem } from './PageProblem';
@@ -50,11 +50,16 @@ const AmisPage = observer(function AmisPage({ urlAddress, params = NO_PARAMS }: 
   const location = useLocation();
   const [result, setResult] = useState<PageLoadResult | null>(null);
   const [config, setConfig] = useState<RuntimeConfig | null>(null);
+  // Dialogs open inside the active page's own box, so a kept-alive tab that is hidden hides its dialogs too.
+  const box = useRef<HTMLDivElement>(null);
   // Kept-alive tabs stay mounted while hidden: only the visible page may own amis's router.
   const active = usePageActive();
+  const rendered = result?.kind === 'ok';
   useLayoutEffect(() => {
-    if (active) bindAmisRouter((to, options) => (typeof to === 'number' ? navigate(to) : navigate(to, options)), location.pathname);
-  }, [active, navigate, location.pathname]);
+    if (!active) return;
+    bindAmisRouter((to, options) => (typeof to === 'number' ? navigate(to) : navigate(to, options)), location.pathname);
+    if (rendered) bindModalHost(box.current);
+  }, [active, navigate, location.pathname, rendered]);
 
   const version = pageVersions.of(urlAddress);
   useEffect(() => {
@@ -82,7 +87,7 @@ const AmisPage = observer(function AmisPage({ urlAddress, params = NO_PARAMS }: 
   if (!result) return <div className="pc-page-loading">{t('common.loading')}</div>;
   if (result.kind !== 'ok') return <PageProblem result={result} />;
   return (
-    <div className="pc-amis-page">
+    <div className="pc-amis-page" ref={box}>
       <AmisGlobals />
       <PageErrorBoundary key={result.file} file={result.file}>
         {renderAmis(result.schema as Schema, { location: location as unknown as Location, context, locale: localeStore.locale }, amisEnv)}

@@ -13,6 +13,13 @@ export function bindAmisRouter(navigate: Navigate, currentPath: string) {
   pathRef = currentPath;
 }
 
+let modalHost: HTMLElement | null = null;
+
+/** Where dialogs open: the active page's own box (kept-alive tabs hide theirs with them). */
+export function bindModalHost(el: HTMLElement | null) {
+  modalHost = el;
+}
+
 function toRoute(link: string): string {
   if (link.startsWith('#')) return link.slice(1) || '/';
   return link;
@@ -66,5 +73,6 @@ export const amisEnv: RenderOptions = {
   errorCatcher: (error: unknown) => {
     throw error;
   },
+  getModalContainer: () => (modalHost?.isConnected ? modalHost : document.body),
   theme: 'cxd',
 };

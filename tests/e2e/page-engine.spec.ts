@@ -130,3 +130,20 @@ test('a page chunk that fails to load after a redeploy offers a reload', async (
   await panel.getByRole('button', { name: '刷新页面' }).click();
   await expect(page.getByRole('columnheader', { name: '名称' })).toBeVisible();
 });
+
+test('a dialog open on one tab stays with its tab: hidden on another tab, back when returning', async ({ page }) => {
+  await signInAndWait(page);
+  await page.goto('/#/system/user');
+  await page.getByRole('button', { name: '新增用户' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await dialog.locator('input[name="account"]').fill('unsaved_input');
+  // the modal mask covers the tabs; the browser's own navigation still leaves the page
+  await page.goto('/#/dashboard');
+  await expect(page.getByText('欢迎回来')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  const tabs = page.getByRole('tablist', { name: 'tags' });
+  await tabs.getByRole('tab', { name: /用户管理/ }).click();
+  await expect(dialog).toBeVisible();
+  await expect(dialog.locator('input[name="account"]')).toHaveValue('unsaved_input');
+});

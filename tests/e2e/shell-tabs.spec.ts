@@ -97,7 +97,7 @@ test('open tabs are restored after a reload', async ({ page }) => {
   await visit(page, '/OrderManagement/parkingRecordOrderInfo/7');
   await visit(page, '/user/center');
   await page.reload();
-  await expect(tabTitles(page)).toHaveText(['首页', '停车场管理', '停车订单详情', '个人中心']);
+  await expect(tabTitles(page)).toHaveText(['首页', '停车场管理', '停车订单详情 7', '个人中心']);
   await tab(page, '停车场管理').click();
   await expect(page.getByRole('columnheader', { name: '名称' })).toBeVisible();
 });
