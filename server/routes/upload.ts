@@ -6,6 +6,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, ok } from '../lib/envelope.ts';
 import { asInput } from '../lib/fields.ts';
+import { writeOperLog } from '../lib/operLog.ts';
 
 /** Spec §5 upload rules and messages. */
 export const UPLOAD_MSG = {
@@ -89,7 +90,10 @@ export async function registerUploadRoutes(app: FastifyInstance, db: PGlite, sto
     // only an image this server stored may become an avatar
     const name = avatar.trim().replace(/^\/api\/file\/Image\//, '');
     if (!avatar.trim().startsWith('/api/file/Image/') || !STORED_NAME.test(name) || !store.get(name)) throw badRequest('头像地址不正确');
-    await db.query('update users set avatar = $1, last_modify_time = now() where id = $2', [avatar.trim(), req.auth!.userId]);
+    await db.transaction(async (tx) => {
+      await tx.query('update users set avatar = $1, last_modify_time = now() where id = $2', [avatar.trim(), req.auth!.userId]);
+      await writeOperLog(tx, req, { action: 'update', module: 'user', recordId: req.auth!.userId, detail: '更换头像' });
+    });
     return ok({ avatar: avatar.trim() }, '修改成功');
   });
 }
