@@ -59,7 +59,8 @@ test('sign out asks for confirmation and returns to /login', async ({ page }) =>
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText('确定注销并退出系统吗？');
   await expect(dialog).toContainText('提示');
-  await dialog.getByRole('button', { name: '确定' }).click();
+  // signing out reloads the page: wait for that before navigating again
+  await Promise.all([page.waitForEvent('load'), dialog.getByRole('button', { name: '确定' }).click()]);
   await expect(page).toHaveURL(/#\/login/);
   await page.goto('/#/dashboard');
   await expect(page).toHaveURL(/#\/login\?redirect=%2Fdashboard$/);
