@@ -11,6 +11,7 @@ import { RedirectHelper } from './views/redirect/RedirectHelper';
 import { ComingSoonView } from './views/full-screen/ComingSoonView';
 import { FeedbackLayer } from './feedback/FeedbackLayer';
 import { installSessionHandlers } from './router/session-handlers';
+import { appNavigate, setAppNavigate } from './router/app-navigator';
 import { settingsStore } from './stores/settings-store';
 import { brandStore } from './layout/brand-store';
 import { applyTheme } from './styles/theme';
@@ -44,7 +45,8 @@ export const router = createHashRouter([
   },
 ]);
 
-installSessionHandlers((to) => router.navigate(to));
+setAppNavigate((to, options) => void (typeof to === 'number' ? router.navigate(to) : router.navigate(to, options)));
+installSessionHandlers((to) => appNavigate(to));
 // a colour the user picked earlier applies before the first paint of the shell
 if (settingsStore.themeChosen) applyTheme(settingsStore.settings.theme);
 void brandStore.load();

@@ -2,11 +2,11 @@ import 'amis/lib/themes/cxd.css';
 import 'amis/lib/helper.css';
 import 'amis/sdk/iconfont.css';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { observer } from 'mobx-react-lite';
 import { render as renderAmis, ToastComponent, AlertComponent } from 'amis';
 import type { Schema } from 'amis';
-import { amisEnv, bindAmisRouter, bindModalHost } from './amis-env';
+import { amisEnv, bindAmisPath, bindModalHost } from './amis-env';
 import { registerExtensions } from './extensions';
 import { loadPage, type PageLoadResult } from './page-loader';
 import { PageProblem } from './PageProblem';
@@ -46,20 +46,19 @@ export interface AmisPageProps {
 const NO_PARAMS = {};
 
 const AmisPage = observer(function AmisPage({ urlAddress, params = NO_PARAMS }: AmisPageProps) {
-  const navigate = useNavigate();
   const location = useLocation();
   const [result, setResult] = useState<PageLoadResult | null>(null);
   const [config, setConfig] = useState<RuntimeConfig | null>(null);
   // Dialogs open inside the active page's own box, so a kept-alive tab that is hidden hides its dialogs too.
   const box = useRef<HTMLDivElement>(null);
-  // Kept-alive tabs stay mounted while hidden: only the visible page may own amis's router.
+  // Kept-alive tabs stay mounted while hidden: only the visible page tells amis where it is.
   const active = usePageActive();
   const rendered = result?.kind === 'ok';
   useLayoutEffect(() => {
     if (!active) return;
-    bindAmisRouter((to, options) => (typeof to === 'number' ? navigate(to) : navigate(to, options)), location.pathname);
+    bindAmisPath(location.pathname);
     if (rendered) bindModalHost(box.current);
-  }, [active, navigate, location.pathname, rendered]);
+  }, [active, location.pathname, rendered]);
 
   const version = pageVersions.of(urlAddress);
   useEffect(() => {

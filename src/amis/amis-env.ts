@@ -1,15 +1,12 @@
 import { alert, confirm, toast } from 'amis';
 import type { RenderOptions } from 'amis';
 import { amisFetcher, type AmisApi } from './fetcher';
+import { appNavigate } from '../router/app-navigator';
 
-type Navigate = (to: string | number, options?: { replace?: boolean }) => void;
-
-let navigateRef: Navigate = () => undefined;
 let pathRef = '/';
 
-/** The host's router, for amis links, redirects and crud's syncLocation. */
-export function bindAmisRouter(navigate: Navigate, currentPath: string) {
-  navigateRef = navigate;
+/** The active page's path, for crud's syncLocation and isCurrentUrl; navigation goes through the app router. */
+export function bindAmisPath(currentPath: string) {
   pathRef = currentPath;
 }
 
@@ -52,17 +49,17 @@ export const amisEnv: RenderOptions = {
   confirm,
   copy: (contents: string) => void copyText(contents),
   jumpTo: (to: string, action?: { actionType?: string; blank?: boolean }) => {
-    if (to === 'goBack') return navigateRef(-1);
+    if (to === 'goBack') return appNavigate(-1);
     if (/^(https?:)?\/\//.test(to) || action?.actionType === 'url') {
       if (action?.blank === false) window.location.href = to;
       else window.open(to, '_blank', 'noopener');
       return;
     }
-    navigateRef(toRoute(to));
+    appNavigate(toRoute(to));
   },
   updateLocation: (location: string, replace?: boolean) => {
     const target = toRoute(location);
-    navigateRef(target.startsWith('?') ? pathRef + target : target, { replace });
+    appNavigate(target.startsWith('?') ? pathRef + target : target, { replace });
   },
   isCurrentUrl: (link: string) => {
     const path = toRoute(link).split('?')[0];

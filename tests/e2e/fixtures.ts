@@ -56,3 +56,12 @@ export async function createTempUser(request: APIRequestContext, roleEnCode = 'o
   expect(body.code, body.msg).toBe(200);
   return { account, password, id: body.data.id };
 }
+
+/**
+ * Waits until an amis list has rendered its rows: its toolbar is re-rendered when the data
+ * arrives, and a click in that instant is lost.
+ */
+export async function waitForRows(page: Page) {
+  await expect(page.getByRole('row').nth(1).getByRole('cell').first()).toBeVisible();
+  await expect(page.locator('.cxd-Crud .cxd-Spinner')).toHaveCount(0);
+}

@@ -1,7 +1,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { test, expect, signInAndWait, uniqueSuffix } from './fixtures';
+import { test, expect, signInAndWait, uniqueSuffix, waitForRows } from './fixtures';
 
 /** The site bundle folder the running reference server serves before pages-json/. */
 function writeSitePage(urlAddress: string, content: string | object): string {
@@ -134,6 +134,7 @@ test('a page chunk that fails to load after a redeploy offers a reload', async (
 test('a dialog open on one tab stays with its tab: hidden on another tab, back when returning', async ({ page }) => {
   await signInAndWait(page);
   await page.goto('/#/system/user');
+  await waitForRows(page);
   await page.getByRole('button', { name: '新增用户' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();

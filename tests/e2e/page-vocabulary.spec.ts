@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { test, expect, signInAndWait, uniqueSuffix } from './fixtures';
+import { test, expect, signInAndWait, uniqueSuffix, adminToken } from './fixtures';
 
 // A 1×1 PNG.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
@@ -131,9 +131,34 @@ test('HAS_PERM hides a table column, and follows another user signing in without
   await page.locator('input[name="account"]').fill('operator');
   await page.locator('input[name="password"]').fill('operator123');
   await page.getByRole('button', { name: /登 录/ }).click();
-  await expect(page).toHaveURL(/#\/OrderManagement\/parkingRecordOrder$/);
+  await expect(page).toHaveURL(/#\/OrderManagement\/parkingRecordOrder(\?.*)?$/);
   await expect(page.locator('thead th', { hasText: '车场' }).first()).toBeVisible();
   await expect(page.getByRole('cell').first()).toBeVisible();
   await expect(page.locator('thead th', { hasText: '联系电话' })).toHaveCount(0);
   expect(await page.evaluate(() => (window as unknown as { __sameDocument: number }).__sameDocument)).toBe(marker);
+});
+
+test('server data is shown as text, never run as HTML', async ({ page, request }) => {
+  const evil = `<img src=x onerror="window.__xss=1">${uniqueSuffix()}`;
+  const headers = { Authorization: await adminToken(request) };
+  const created = await request.post('/api/system/Parking', {
+    headers,
+    data: { parkingName: evil.slice(0, 50), parkingCode: `X${uniqueSuffix()}`.slice(0, 32), type: 1, roadType: 2, regionCode: '440305', regionName: '南山区' },
+  });
+  const { data } = await created.json();
+  try {
+    await openSitePage(page, {
+      type: 'page',
+      title: '转义',
+      body: [
+        { type: 'service', api: `get:/api/system/Parking/${data.id}`, body: [{ type: 'tpl', tpl: '名称:${parkingName}' }] },
+        { type: 'crud', api: 'get:/api/system/Parking?keyword=onerror', columns: [{ name: 'parkingName', label: '车场' }] },
+      ],
+    });
+    await expect(page.getByText(`名称:${evil.slice(0, 50)}`)).toBeVisible();
+    await expect(page.getByRole('cell', { name: evil.slice(0, 50) })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+  } finally {
+    await request.delete(`/api/system/Parking/${data.id}`, { headers });
+  }
 });

@@ -1,7 +1,7 @@
 import jsQR from 'jsqr';
 import { readFileSync } from 'node:fs';
 import { PNG } from 'pngjs';
-import { test, expect, signInAndWait, OPERATOR, uniqueSuffix } from './fixtures';
+import { test, expect, signInAndWait, OPERATOR, uniqueSuffix, waitForRows } from './fixtures';
 import type { Locator, Page } from '@playwright/test';
 
 /** Lanes, spaces, devices and areas: the screens an operator sets the estate up with. */
@@ -32,6 +32,7 @@ test('lanes: filter, page, add, edit, delete', async ({ page }) => {
   await signInAndWait(page);
   await page.goto('/#/parking/parkingLane');
   await expect(page.getByRole('columnheader', { name: '车道名称' })).toBeVisible();
+  await waitForRows(page);
   await expect(rows(page)).toHaveCount(10); // first page of 46
   await filterBy(page, '停车场', '福田中心区会展中心停车场');
   await expect(rows(page)).toHaveCount(8);
@@ -99,6 +100,7 @@ test('spaces: batch add, filter by type and status, release a long-rental space'
   await signInAndWait(page);
   await page.goto('/#/parking/parkingSpace');
   await expect(page.getByRole('columnheader', { name: '车位编号' })).toBeVisible();
+  await waitForRows(page);
 
   await expect(rows(page)).toHaveCount(10);
   const dialog = page.getByRole('dialog');

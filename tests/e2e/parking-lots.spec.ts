@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { readFileSync } from 'node:fs';
-import { test, expect, signInAndWait, OPERATOR, uniqueSuffix } from './fixtures';
+import { test, expect, signInAndWait, OPERATOR, uniqueSuffix, waitForRows } from './fixtures';
 import type { Locator, Page } from '@playwright/test';
 
 /** amis form controls carry their field name; their labels are not linked to them. */
@@ -9,6 +9,7 @@ const field = (scope: Locator | Page, name: string) => scope.locator(`[name="${n
 async function openLots(page: Page) {
   await page.goto('/#/parking/parkingAdmin');
   await expect(page.getByRole('columnheader', { name: '名称' })).toBeVisible();
+  await waitForRows(page);
 }
 
 async function search(page: Page, keyword: string) {
