@@ -1,6 +1,7 @@
 import { registerFilters } from './filters';
 import { registerFunctions } from './functions';
 import { registerValidations } from './validations';
+import { registerSchemaDefaults } from './schema-defaults';
 import { registerRenderers } from '../renderers';
 
 let registered = false;
@@ -12,5 +13,6 @@ export function registerExtensions() {
   registerFilters();
   registerFunctions();
   registerValidations();
+  registerSchemaDefaults();
   registerRenderers();
 }
