@@ -1,4 +1,4 @@
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import md5 from 'blueimp-md5';
 
 export const ADMIN = { account: 'admin', password: 'admin123' };
@@ -64,4 +64,26 @@ export async function createTempUser(request: APIRequestContext, roleEnCode = 'o
 export async function waitForRows(page: Page) {
   await expect(page.getByRole('row').nth(1).getByRole('cell').first()).toBeVisible();
   await expect(page.locator('.cxd-Crud .cxd-Spinner')).toHaveCount(0);
+}
+
+/**
+ * Clicks until the click shows its effect. Under load amis can re-render a list's toolbar
+ * while Playwright clicks it, and that one click is lost (a person simply clicks again).
+ */
+export async function clickUntil(target: Locator, effect: () => Promise<void>) {
+  let clicked = false;
+  await expect(async () => {
+    // a slow effect of the previous click may have arrived meanwhile: never click twice
+    if (clicked) {
+      try {
+        await effect();
+        return;
+      } catch {
+        // not there: click again
+      }
+    }
+    clicked = true;
+    await target.click({ timeout: 5000 });
+    await effect();
+  }).toPass({ timeout: 30_000, intervals: [500, 1000] });
 }

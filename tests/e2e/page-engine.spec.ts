@@ -1,7 +1,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { test, expect, signInAndWait, uniqueSuffix, waitForRows } from './fixtures';
+import { test, expect, signInAndWait, uniqueSuffix, waitForRows, clickUntil } from './fixtures';
 
 /** The site bundle folder the running reference server serves before pages-json/. */
 function writeSitePage(urlAddress: string, content: string | object): string {
@@ -135,9 +135,8 @@ test('a dialog open on one tab stays with its tab: hidden on another tab, back w
   await signInAndWait(page);
   await page.goto('/#/system/user');
   await waitForRows(page);
-  await page.getByRole('button', { name: '新增用户' }).click();
   const dialog = page.getByRole('dialog');
-  await expect(dialog).toBeVisible();
+  await clickUntil(page.getByRole('button', { name: '新增用户' }), () => expect(dialog).toBeVisible({ timeout: 2000 }));
   await dialog.locator('input[name="account"]').fill('unsaved_input');
   // the modal mask covers the tabs; the browser's own navigation still leaves the page
   await page.goto('/#/dashboard');

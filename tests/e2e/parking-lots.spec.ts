@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { readFileSync } from 'node:fs';
-import { test, expect, signInAndWait, OPERATOR, uniqueSuffix, waitForRows } from './fixtures';
+import { test, expect, signInAndWait, OPERATOR, uniqueSuffix, waitForRows, clickUntil } from './fixtures';
 import type { Locator, Page } from '@playwright/test';
 
 /** amis form controls carry their field name; their labels are not linked to them. */
@@ -24,8 +24,7 @@ test('admin adds a lot on its own page (region from the address), edits it, dele
   await signInAndWait(page);
   await openLots(page);
 
-  await page.getByRole('button', { name: '新增停车场' }).click();
-  await expect(page).toHaveURL(/#\/parkingAdmin\/add\/0$/);
+  await clickUntil(page.getByRole('button', { name: '新增停车场' }), () => expect(page).toHaveURL(/#\/parkingAdmin\/add\/0$/, { timeout: 2000 }));
   const form = page.locator('form').filter({ has: field(page, 'parkingName') });
   await field(form, 'parkingName').fill(name);
   await field(form, 'parkingCode').fill(code);
