@@ -1,4 +1,5 @@
 import type { PGlite, Transaction } from '@electric-sql/pglite';
+import type { MenuValues } from './menuModel.ts';
 
 /** Menu rows, the MenuItem JSON the front end reads, and per-user menu/button grants. */
 
@@ -16,18 +17,9 @@ export interface MenuRow {
   enabled_mark: number;
 }
 
-export interface MenuItem {
+/** A menu entry as the API answers it: the stored values plus its place in the tree. */
+export interface MenuItem extends MenuValues {
   id: string;
-  parentId: string;
-  fullName: string;
-  enCode: string;
-  icon: string;
-  type: number;
-  urlAddress: string;
-  sortCode: number;
-  linkTarget: string;
-  propertyJson: string;
-  enabledMark: number;
   hasChildren: boolean;
   children: MenuItem[];
   buttons?: { id: string; fullName: string; enCode: string }[];

@@ -1,22 +1,13 @@
 import type { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
-import { call, login } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { call, withTestServer } from './helpers.ts';
 
 let app: FastifyInstance;
 let db: PGlite;
 let admin: string;
 let operator: string;
-
-beforeAll(async () => {
-  ({ app, db } = await buildApp({ dataDir: 'memory' }));
-  admin = await login(app, 'admin', 'admin123');
-  operator = await login(app, 'operator', 'operator123');
-});
-afterAll(async () => {
-  await app.close();
-});
+withTestServer((s) => ({ app, db, admin, operator } = s));
 
 const entries = async (name: string, token = operator) =>
   (await call(app, 'GET', `/api/dictDetail?dictName=${name}&page=0&size=9999`, { token })).body;

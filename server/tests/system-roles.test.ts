@@ -1,22 +1,14 @@
 import type { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
+import { describe, expect, it } from 'vitest';
 import { md5Hex } from '../lib/password.ts';
 import type { MenuItem } from '../services/menus.ts';
-import { call, login, loginForm } from './helpers.ts';
+import { call, login, loginForm, withTestServer } from './helpers.ts';
 
 let app: FastifyInstance;
 let db: PGlite;
 let admin: string;
-
-beforeAll(async () => {
-  ({ app, db } = await buildApp({ dataDir: 'memory' }));
-  admin = await login(app, 'admin', 'admin123');
-});
-afterAll(async () => {
-  await app.close();
-});
+withTestServer((s) => ({ app, db, admin } = s));
 
 const flat = (tree: MenuItem[]): MenuItem[] => tree.flatMap((m) => [m, ...flat(m.children)]);
 const me = async (token: string) => {

@@ -1,21 +1,13 @@
 import type { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
+import { describe, expect, it } from 'vitest';
 import { md5Hex } from '../lib/password.ts';
-import { call, login, loginForm } from './helpers.ts';
+import { call, login, loginForm, withTestServer } from './helpers.ts';
 
 let app: FastifyInstance;
 let db: PGlite;
 let admin: string;
-
-beforeAll(async () => {
-  ({ app, db } = await buildApp({ dataDir: 'memory' }));
-  admin = await login(app, 'admin', 'admin123');
-});
-afterAll(async () => {
-  await app.close();
-});
+withTestServer((s) => ({ app, db, admin } = s));
 
 const pw = (p: string) => ({ userPassword: md5Hex(p), validatePassword: md5Hex(p) });
 const U = '/api/system/Permission/Users';
