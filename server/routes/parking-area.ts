@@ -5,7 +5,7 @@ import { asInput, optEnum, optString } from '../lib/fields.ts';
 import { newId } from '../lib/ids.ts';
 import { writeOperLog } from '../lib/operLog.ts';
 import { AREA_COLUMNS, AREA_FROM, AREA_SELECT, type AreaRow, buildTree, toAreaJson, validateArea } from '../services/parkingAreaModel.ts';
-import { insertRecord, updateRecord } from '../services/parkingCrud.ts';
+import { assertUnique, insertRecord, updateRecord } from '../services/parkingCrud.ts';
 import { likeArg, uniqueAs } from '../services/parkingQuery.ts';
 import { Where } from '../services/paging.ts';
 
@@ -44,7 +44,7 @@ export function registerParkingAreaRoutes(app: FastifyInstance, db: PGlite): voi
     await db
       .transaction(async (tx) => {
         const v = await validateArea(tx, asInput(req.body));
-        if ((await tx.query('select 1 from parking_area where area_code = $1', [v.areaCode])).rows.length) throw badRequest(DUP);
+        await assertUnique(tx, 'parking_area', { area_code: v.areaCode }, DUP);
         await insertRecord(tx, 'parking_area', id, AREA_COLUMNS, v);
         await writeOperLog(tx, req, { action: 'create', module: 'parkingArea', recordId: id, detail: `${v.areaCode} ${v.areaName}` });
       })
@@ -58,7 +58,7 @@ export function registerParkingAreaRoutes(app: FastifyInstance, db: PGlite): voi
         const row = (await tx.query<AreaRow>(`select ${AREA_SELECT} from ${AREA_FROM} where a.id = $1`, [req.params.id])).rows[0];
         if (!row) throw notFound();
         const v = await validateArea(tx, { ...toAreaJson(row), ...asInput(req.body) }, row.id);
-        if ((await tx.query('select 1 from parking_area where area_code = $1 and id <> $2', [v.areaCode, row.id])).rows.length) throw badRequest(DUP);
+        await assertUnique(tx, 'parking_area', { area_code: v.areaCode }, DUP, row.id);
         const child = (await tx.query<{ level: number }>('select min(level)::int as level from parking_area where parent_id = $1', [row.id])).rows[0];
         if (child?.level && child.level <= v.level) throw badRequest('下级区域的层级必须低于本区域');
         await updateRecord(tx, 'parking_area', row.id, AREA_COLUMNS, v);

@@ -1,10 +1,10 @@
 import type { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
-import { badRequest, notFound, ok } from '../lib/envelope.ts';
+import { notFound, ok } from '../lib/envelope.ts';
 import { asInput, optEnum, optString } from '../lib/fields.ts';
 import { newId } from '../lib/ids.ts';
 import { writeOperLog } from '../lib/operLog.ts';
-import { insertRecord, updateRecord } from '../services/parkingCrud.ts';
+import { assertUnique, insertRecord, updateRecord } from '../services/parkingCrud.ts';
 import { DEVICE_COLUMNS, DEVICE_FROM, DEVICE_SELECT, type DeviceRow, ONLINE_SQL, toDeviceJson, validateDevice } from '../services/parkingDeviceModel.ts';
 import { type Db, likeArg, pageOf, uniqueAs } from '../services/parkingQuery.ts';
 import { Where, readPage } from '../services/paging.ts';
@@ -52,7 +52,7 @@ export function registerParkingDeviceRoutes(app: FastifyInstance, db: PGlite): v
     await db
       .transaction(async (tx) => {
         const v = await validateDevice(tx, asInput(req.body));
-        if ((await tx.query('select 1 from device where device_code = $1', [v.deviceCode])).rows.length) throw badRequest(DUP);
+        await assertUnique(tx, 'device', { device_code: v.deviceCode }, DUP);
         await insertRecord(tx, 'device', id, DEVICE_COLUMNS, v);
         await writeOperLog(tx, req, { action: 'create', module: 'device', recordId: id, detail: `${v.deviceCode} ${v.deviceName}` });
       })
@@ -66,7 +66,7 @@ export function registerParkingDeviceRoutes(app: FastifyInstance, db: PGlite): v
         const row = await getDevice(tx, req.params.id);
         if (!row) throw notFound();
         const v = await validateDevice(tx, { ...toDeviceJson(row), ...asInput(req.body) });
-        if ((await tx.query('select 1 from device where device_code = $1 and id <> $2', [v.deviceCode, row.id])).rows.length) throw badRequest(DUP);
+        await assertUnique(tx, 'device', { device_code: v.deviceCode }, DUP, row.id);
         await updateRecord(tx, 'device', row.id, DEVICE_COLUMNS, v);
         await writeOperLog(tx, req, { action: 'update', module: 'device', recordId: row.id, detail: `${v.deviceCode} ${v.deviceName}` });
       })

@@ -1,10 +1,10 @@
 import type { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { badRequest, notFound, ok } from '../lib/envelope.ts';
+import { notFound, ok } from '../lib/envelope.ts';
 import { asInput, optEnum, optString } from '../lib/fields.ts';
 import { newId } from '../lib/ids.ts';
 import { writeOperLog } from '../lib/operLog.ts';
-import { insertRecord, updateRecord } from '../services/parkingCrud.ts';
+import { assertUnique, insertRecord, updateRecord } from '../services/parkingCrud.ts';
 import { LANE_COLUMNS, LANE_FROM, LANE_SELECT, type LaneRow, fromLaneRow, toLaneJson, validateLane } from '../services/parkingLaneModel.ts';
 import { type Db, likeArg, pageOf, uniqueAs } from '../services/parkingQuery.ts';
 import { Where, readPage } from '../services/paging.ts';
@@ -49,7 +49,7 @@ export function registerParkingLaneRoutes(app: FastifyInstance, db: PGlite): voi
     await db
       .transaction(async (tx) => {
         const v = await validateLane(tx, asInput(req.body));
-        if ((await tx.query('select 1 from parking_lane where parking_id = $1 and lane_code = $2', [v.parkingId, v.laneCode])).rows.length) throw badRequest(DUP);
+        await assertUnique(tx, 'parking_lane', { parking_id: v.parkingId, lane_code: v.laneCode }, DUP);
         await insertRecord(tx, 'parking_lane', id, LANE_COLUMNS, v);
         await writeOperLog(tx, req, { action: 'create', module: 'parkingLane', recordId: id, detail: `${v.laneCode} ${v.laneName}` });
       })
@@ -63,7 +63,7 @@ export function registerParkingLaneRoutes(app: FastifyInstance, db: PGlite): voi
         const row = await getLane(tx, req.params.id);
         if (!row) throw notFound();
         const v = await validateLane(tx, { ...fromLaneRow(row), ...asInput(req.body) });
-        if ((await tx.query('select 1 from parking_lane where parking_id = $1 and lane_code = $2 and id <> $3', [v.parkingId, v.laneCode, row.id])).rows.length) throw badRequest(DUP);
+        await assertUnique(tx, 'parking_lane', { parking_id: v.parkingId, lane_code: v.laneCode }, DUP, row.id);
         await updateRecord(tx, 'parking_lane', row.id, LANE_COLUMNS, v);
         await writeOperLog(tx, req, { action: 'update', module: 'parkingLane', recordId: row.id, detail: `${v.laneCode} ${v.laneName}` });
       })

@@ -1,10 +1,11 @@
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
+import { assertUnique } from '../services/parkingCrud.ts';
 import { badRequest, notFound, ok } from '../lib/envelope.ts';
 import { asInput } from '../lib/fields.ts';
 import { readPage } from '../services/paging.ts';
 import { lotFilters } from '../services/parkingFilters.ts';
-import { pageOf } from '../services/parkingQuery.ts';
+import { pageOf, uniqueAs } from '../services/parkingQuery.ts';
 import { newId } from '../lib/ids.ts';
 import { writeOperLog } from '../lib/operLog.ts';
 import { bindingOf } from '../services/parkingBind.ts';
@@ -20,25 +21,15 @@ import { PARKING_FIELDS, type ParkingInput, type ParkingRow, toParkingJson, vali
 /** /api/system/Parking: list (also a lookup for other screens), get, create, update, delete. */
 
 const LOOKUP_MENUS = ['parkingAdmin', 'parkingLane', 'parkingSpace', 'device', 'chargingStation'];
+const CODE_TAKEN = '停车场编号已存在';
 const COLUMNS = PARKING_FIELDS.map(([col]) => col);
 
 async function getRow(db: PGlite | Transaction, id: string): Promise<ParkingRow | undefined> {
   return (await db.query<ParkingRow>('select * from parking where id = $1', [id])).rows[0];
 }
 
-async function assertCodeFree(db: PGlite | Transaction, code: string, exceptId?: string): Promise<void> {
-  const { rows } = await db.query('select 1 from parking where parking_code = $1 and id <> $2', [code, exceptId ?? '']);
-  if (rows.length) throw badRequest('停车场编号已存在');
-}
-
 // fee rules go to a jsonb column as JSON text
 const values = (v: ParkingInput): unknown[] => PARKING_FIELDS.map(([, key]) => (key === 'feeRules' ? JSON.stringify(v.feeRules) : v[key]));
-
-/** Unique violation on parking_code, raised by a concurrent insert. */
-function mapUniqueError(e: unknown): never {
-  if ((e as { code?: string }).code === '23505') throw badRequest('停车场编号已存在');
-  throw e;
-}
 
 /** Every parking infrastructure route, and the device heartbeat simulator (HEARTBEAT_MS, 0 = off). */
 export function registerParkingRoutes(app: FastifyInstance, db: PGlite): void {
@@ -75,12 +66,12 @@ function registerParkingLotRoutes(app: FastifyInstance, db: PGlite): void {
     const id = newId('p');
     await db
       .transaction(async (tx) => {
-        await assertCodeFree(tx, v.parkingCode);
+        await assertUnique(tx, 'parking', { parking_code: v.parkingCode }, CODE_TAKEN);
         const placeholders = COLUMNS.map((_, i) => `$${i + 2}`).join(', ');
         await tx.query(`insert into parking (id, ${COLUMNS.join(', ')}) values ($1, ${placeholders})`, [id, ...values(v)]);
         await writeOperLog(tx, req, { action: 'create', module: 'parking', recordId: id, detail: `${v.parkingCode} ${v.parkingName}` });
       })
-      .catch(mapUniqueError);
+      .catch(uniqueAs(CODE_TAKEN));
     return ok({ id }, '新建成功');
   });
 
@@ -90,7 +81,7 @@ function registerParkingLotRoutes(app: FastifyInstance, db: PGlite): void {
     const v = validateParking({ ...toParkingJson(existing), ...asInput(req.body) });
     await db
       .transaction(async (tx) => {
-        await assertCodeFree(tx, v.parkingCode, existing.id);
+        await assertUnique(tx, 'parking', { parking_code: v.parkingCode }, CODE_TAKEN, existing.id);
         if (v.parkingCode !== existing.parking_code || v.type !== existing.type) {
           const bound = await bindingOf(tx, existing.id);
           if (!bound.canDelete) throw badRequest(`${bound.reason}，不能修改停车场编号或管理方式`);
@@ -99,7 +90,7 @@ function registerParkingLotRoutes(app: FastifyInstance, db: PGlite): void {
         await tx.query(`update parking set ${sets}, last_modify_time = now() where id = $1`, [existing.id, ...values(v)]);
         await writeOperLog(tx, req, { action: 'update', module: 'parking', recordId: existing.id, detail: `${v.parkingCode} ${v.parkingName}` });
       })
-      .catch(mapUniqueError);
+      .catch(uniqueAs(CODE_TAKEN));
     return ok(null, '修改成功');
   });
 
