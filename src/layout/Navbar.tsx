@@ -7,7 +7,6 @@ import { HeaderSearch } from './HeaderSearch';
 import { LangSelect, ScreenfullButton, SizeSelect, ViewLinks } from './NavbarTools';
 import { UserMenu } from './UserMenu';
 
-export { confirmAndLogout } from './logout';
 
 /** Top bar: collapse toggle, breadcrumb, search, fullscreen, size, language, views, settings, user. */
 export const Navbar = observer(function Navbar() {

@@ -1,6 +1,6 @@
 import { Component, createRef } from 'react';
 import { FormItem, type FormControlProps } from 'amis';
-import { http } from '../../api/client';
+import { uploadFile } from '../../api/upload';
 import { checkUpload, joinImages, splitImages, UPLOAD_MESSAGES } from '../../domain/upload-rules';
 import { ImageThumbs } from './ImageThumbs';
 import './renderers.css';
@@ -19,8 +19,6 @@ interface State {
   busy: boolean;
 }
 
-type UploadAnswer = { code?: number; msg?: string; data?: { url?: string } };
-
 /**
  * `{"type": "pc-image-upload", "name": "photos"}`: png/jpg, 5 MB, at most 5 files; the value is a
  * comma-separated string of URLs. A busy overlay stays until every picked file is done or one fails.
@@ -34,11 +32,9 @@ class ImageUpload extends Component<ImageUploadProps, State> {
   }
 
   private async uploadOne(file: File): Promise<string> {
-    const form = new FormData();
-    form.append('file', file);
-    let answer: UploadAnswer;
+    let answer: Awaited<ReturnType<typeof uploadFile>> | undefined;
     try {
-      answer = (await http.post(this.props.uploadUrl ?? '/api/file/Uploader/image', form, { quietErrors: true, headers: { 'Content-Type': 'multipart/form-data' } })).data;
+      answer = await uploadFile(file, this.props.uploadUrl, true);
     } catch {
       throw new Error(UPLOAD_MESSAGES.failed);
     }

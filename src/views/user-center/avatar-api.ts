@@ -1,11 +1,10 @@
 import { http } from '../../api/client';
 import type { Envelope } from '../../api/types';
+import { uploadFile } from '../../api/upload';
 
-/** Uploads one image (multipart field `file`) and makes it the signed-in user's avatar. */
-export async function uploadImage(file: File): Promise<Envelope<{ url: string } | null>> {
-  const form = new FormData();
-  form.append('file', file);
-  return (await http.post('/api/file/Uploader/avatar', form, { headers: { 'Content-Type': 'multipart/form-data' } })).data;
+/** Uploads one image to the avatar target; updateAvatar then makes it the signed-in user's avatar. */
+export function uploadImage(file: File): Promise<Envelope<{ url: string } | null>> {
+  return uploadFile(file, '/api/file/Uploader/avatar');
 }
 
 export async function updateAvatar(avatar: string): Promise<Envelope<{ avatar: string } | null>> {
