@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centsToYuan, formatDuration, formatPlate, formatTimestamp, maskPhone, plateColorClass, plateColorKey, plateColorLabel } from './format';
+import { centsToYuan, formatDuration, formatPlate, formatTimestamp, plateColorClass, plateColorKey, plateColorLabel } from './format';
 
 describe('centsToYuan', () => {
   it('divides by 100 with 2 decimals', () => {
@@ -46,16 +46,6 @@ describe('plate colour', () => {
   it('gives a label and a class', () => {
     expect(plateColorLabel(3)).toBe('绿色');
     expect(plateColorClass(2)).toBe('pc-plate--yellow');
-  });
-});
-
-describe('maskPhone', () => {
-  it('keeps the first 3 and last 4 of 11 digits', () => {
-    expect(maskPhone('13512346781')).toBe('135****6781');
-  });
-  it('leaves other values alone', () => {
-    expect(maskPhone('0755-1234567')).toBe('0755-1234567');
-    expect(maskPhone(undefined)).toBe('');
   });
 });
 

@@ -64,13 +64,6 @@ export function plateColorClass(value: unknown): string {
   return `pc-plate--${plateColorKey(value)}`;
 }
 
-/** 13512345678 → 135****5678; anything that is not 11 digits is left alone. */
-export function maskPhone(value: unknown): string {
-  if (isBlank(value)) return '';
-  const text = String(value).trim();
-  return /^\d{11}$/.test(text) ? `${text.slice(0, 3)}****${text.slice(7)}` : text;
-}
-
 /** Seconds → '1天2小时3分钟4秒', leading zero units left out. */
 export function formatDuration(value: unknown): string {
   if (isBlank(value)) return '';

@@ -1,5 +1,6 @@
 import { registerFilter } from 'amis';
-import { centsToYuan, formatDuration, formatPlate, formatTimestamp, maskPhone, plateColorClass, plateColorLabel } from '../../domain/format';
+import { centsToYuan, formatDuration, formatPlate, formatTimestamp, plateColorClass, plateColorLabel } from '../../domain/format';
+import { maskPhone } from '../../domain/field-rules';
 
 /**
  * Template filters for the platform's units: `${fee | cent}`, `${plate | plate}`,

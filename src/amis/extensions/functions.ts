@@ -1,7 +1,8 @@
 import { registerFunction } from 'amis';
 import { userStore } from '../../stores/user-store';
 import { hashPassword } from '../../utils/password-hash';
-import { centsToYuan, formatDuration, formatPlate, formatTimestamp, maskPhone, plateColorLabel } from '../../domain/format';
+import { centsToYuan, formatDuration, formatPlate, formatTimestamp, plateColorLabel } from '../../domain/format';
+import { maskPhone } from '../../domain/field-rules';
 
 const flat = (args: unknown[]) => args.flat().map(String);
 

@@ -1,6 +1,6 @@
 import { Component } from 'react';
 import { FormItem, type FormControlProps } from 'amis';
-import { keepInteger, keepMoney } from '../../domain/validators';
+import { keepInteger, keepMoney } from '../../domain/input-filters';
 
 interface FilteredInputProps extends FormControlProps {
   placeholder?: string;

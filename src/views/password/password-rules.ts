@@ -1,12 +1,10 @@
 import type { MessageKey } from '../../i18n/messages';
-
-/** Spec §5: at least 6 characters, at least one digit and one letter, no whitespace. */
-const STRONG_ENOUGH = /^(?=.*\d)(?=.*[A-Za-z])\S{6,}$/;
+import { isPassword } from '../../domain/field-rules';
 
 /** The message key for the new password, or null when it is acceptable. */
 export function checkNewPassword(value: string): MessageKey | null {
   if (!value) return 'password.newRequired';
-  if (!STRONG_ENOUGH.test(value)) return 'password.rule';
+  if (!isPassword(value)) return 'password.rule';
   return null;
 }
 

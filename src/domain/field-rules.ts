@@ -1,0 +1,86 @@
+/**
+ * The platform's field rules, held once: the React console, the JSON pages (as amis validations
+ * named in src/amis/extensions/validations.ts) and the reference server all import this module.
+ * It stays pure (no DOM, no amis, no imports at all) so server code can import it by a relative path.
+ *
+ * Every predicate lets an empty value pass: whether a field is required is a separate rule.
+ */
+
+function blank(value: unknown): boolean {
+  return value === null || value === undefined || String(value).trim() === '';
+}
+
+function text(value: unknown): string {
+  return String(value).trim();
+}
+
+/** Mainland mobile (spec §5): 1, then 3, 4, 5, 7 or 8, then 9 more digits. */
+export const PHONE_RE = /^1[34578]\d{9}$/;
+export const PHONE_MESSAGE = '请输入正确的电话号码';
+export function isPhone(value: unknown): boolean {
+  return blank(value) || PHONE_RE.test(text(value));
+}
+
+/** Spec §9: an 11-digit number shows its first 3 and last 4 digits; anything else keeps only its last 4. */
+export function maskPhone(value: unknown): string {
+  if (blank(value)) return '';
+  const phone = text(value);
+  return /^\d{11}$/.test(phone) ? `${phone.slice(0, 3)}****${phone.slice(7)}` : phone.replace(/.(?=.{4})/g, '*');
+}
+
+export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const EMAIL_MESSAGE = '请输入正确的电子邮箱';
+export function isEmail(value: unknown): boolean {
+  return blank(value) || EMAIL_RE.test(text(value));
+}
+
+/** Links accept http, https, mailto and tel only (never javascript: and friends). */
+export const LINK_RES = [/^https?:\/\/[^\s/$.?#].[^\s]*$/i, /^mailto:[^\s@]+@[^\s@]+$/i, /^tel:\+?[\d-]{3,20}$/i] as const;
+export const LINK_MESSAGE = '请输入以 http://、https://、mailto: 或 tel: 开头的正确链接';
+export function isLink(value: unknown): boolean {
+  return blank(value) || LINK_RES.some((re) => re.test(text(value)));
+}
+
+/** A car without a plate is recorded as 无牌. */
+export const UNPLATED = '无牌';
+export const PLATE_PROVINCES = '京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼';
+/** Ordinary plates have 7 characters, new-energy ones 8 (D/F after the office letter, or last); I and O are never used. */
+export const PLATE_RE = new RegExp(`^(${UNPLATED}|[${PLATE_PROVINCES}][A-HJ-NP-Z]([A-HJ-NP-Z0-9]{5}|[DF][A-HJ-NP-Z0-9]{5}|[0-9]{5}[DF]))$`);
+export const PLATE_MESSAGE = '请输入正确的车牌号，如 粤B12345 或 粤BD12345';
+export function isPlate(value: unknown): boolean {
+  return blank(value) || PLATE_RE.test(text(value));
+}
+
+/** What a plate input keeps of what is typed: no blanks, capital letters, no display dot. */
+export function normalizePlate(input: string): string {
+  return input.replace(/[\s·]+/g, '').toUpperCase();
+}
+
+/** Spec §5: at least 6 characters, at least one digit and one letter, no whitespace. */
+export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_RE = /^(?=.*\d)(?=.*[A-Za-z])\S{6,}$/;
+export const PASSWORD_MESSAGE = '密码至少6位，且必须包含数字和字母';
+export function isPassword(value: unknown): boolean {
+  return blank(value) || PASSWORD_RE.test(String(value));
+}
+
+/** Codes of records (lots, areas, lanes, devices): letters, digits, underscore or hyphen, min to max long. */
+export const CODE_MIN = 2;
+export const CODE_MAX = 32;
+export function codePattern(min = CODE_MIN, max = CODE_MAX): RegExp {
+  return new RegExp(`^[A-Za-z0-9_-]{${min},${max}}$`);
+}
+export const CODE_RE = codePattern();
+export function codeMessage(min: number | string = CODE_MIN, max: number | string = CODE_MAX): string {
+  return `只能包含字母、数字、下划线或短横线，${min}-${max}位`;
+}
+export function isCode(value: unknown, min = CODE_MIN, max = CODE_MAX): boolean {
+  return blank(value) || codePattern(min, max).test(text(value));
+}
+
+/** Codes that name things in the system (menus, roles, dictionaries): a letter, then letters, digits or underscore, 2 to 50 long. */
+export const EN_CODE_RE = /^[A-Za-z][A-Za-z0-9_]{1,49}$/;
+export const EN_CODE_MESSAGE = '只能包含字母、数字或下划线，以字母开头，2-50位';
+export function isEnCode(value: unknown): boolean {
+  return blank(value) || EN_CODE_RE.test(text(value));
+}
