@@ -5,6 +5,9 @@ import { adaptResponse, type AmisPayload } from './response-adaptor';
 import { normalizeBody, normalizeQuery } from './request-query';
 import { downloadName, saveBlob } from './download';
 import { cachedDict, forgetDicts, isDictRequest } from './dict-cache';
+import { isLotWrite, lotLookupType } from './lot-lookup';
+import { baseDataStore } from '../stores/base-data-store';
+import { userStore } from '../stores/user-store';
 
 export interface AmisApi {
   url: string;
@@ -49,7 +52,14 @@ export async function amisFetcher(api: AmisApi): Promise<FetcherResult> {
     if (method === 'get') return { status: 200, headers: {}, data: await cachedDict(url, async () => (await send(api, method, url)).data) };
     forgetDicts();
   }
-  return send(api, method, url);
+  const lookup = method === 'get' ? lotLookupType(url) : null;
+  if (lookup) {
+    const items = await baseDataStore.lots(lookup.type, userStore.token);
+    return { status: 200, headers: {}, data: { status: 0, msg: '', data: { items, options: items, total: items.length } } };
+  }
+  const result = await send(api, method, url);
+  if (isLotWrite(method, url) && result.data.status === 0) baseDataStore.forget();
+  return result;
 }
 
 async function send(api: AmisApi, method: string, url: string): Promise<FetcherResult> {

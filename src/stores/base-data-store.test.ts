@@ -58,3 +58,34 @@ describe('BaseDataStore.load', () => {
     expect(store.parkingList).toEqual([]);
   });
 });
+
+describe('BaseDataStore.lots', () => {
+  it('loads once per owner and answers each type from the lists', async () => {
+    http.defaults.adapter = stub();
+    const store = new BaseDataStore();
+    expect((await store.lots(undefined, 'token-a')).map((l) => l.id)).toEqual(['a', 'b', 'c', 'd']);
+    expect((await store.lots(1, 'token-a')).map((l) => l.id)).toEqual(['b', 'd']);
+    expect((await store.lots(0, 'token-a')).map((l) => l.id)).toEqual(['a']);
+    expect((await store.lots(4, 'token-a')).map((l) => l.id)).toEqual(['c']);
+    expect(calls).toHaveLength(4);
+    // another user may see other lots
+    await store.lots(1, 'token-b');
+    expect(calls).toHaveLength(8);
+  });
+
+  it('loads again after a lot is written, or after a lookup failed', async () => {
+    http.defaults.adapter = stub();
+    const store = new BaseDataStore();
+    await store.lots(undefined, 't');
+    store.forget();
+    await store.lots(undefined, 't');
+    expect(calls).toHaveLength(8);
+    http.defaults.adapter = stub(1);
+    store.forget();
+    await store.lots(1, 't');
+    await new Promise((r) => setTimeout(r, 0));
+    http.defaults.adapter = stub();
+    expect((await store.lots(1, 't')).map((l) => l.id)).toEqual(['b', 'd']);
+    expect(calls).toHaveLength(16);
+  });
+});

@@ -22,7 +22,11 @@ async function fetchLots(type?: number): Promise<ParkingItem[]> {
   return res.data?.code === 200 ? res.data.data?.list ?? [] : [];
 }
 
-/** Base data (spec §3): the lot lists every screen's selects use, loaded once per session. */
+/**
+ * Base data (spec §3): the lot lists every screen's selects use (a page's `"lots": "lane"` select,
+ * answered from here by the amis fetcher), loaded once per signed-in user and read again after a lot
+ * is written.
+ */
 export class BaseDataStore {
   parkingList: ParkingItem[] = [];
   parkingTypeSpace: ParkingItem[] = [];
@@ -30,13 +34,15 @@ export class BaseDataStore {
   parkingTypeCharge: ParkingItem[] = [];
   /** a lot id whose export the current screen hides (set by the screen, not loaded) */
   hideExportId = '';
+  /** the load the lists come from, and whose session it was for (lots visible to a user differ) */
+  private loaded: { owner: string | undefined; done: Promise<boolean> } | null = null;
 
   constructor() {
-    makeAutoObservable(this);
+    makeAutoObservable<BaseDataStore, 'loaded'>(this, { loaded: false });
   }
 
-  /** The four lookups in parallel; one failing leaves its list as it was. */
-  async load(): Promise<void> {
+  /** The four lookups in parallel; one failing leaves its list as it was. True when all four arrived. */
+  async load(): Promise<boolean> {
     const [all, space, lane, charge] = await Promise.allSettled([fetchLots(), fetchLots(TYPE_SPACE), fetchLots(TYPE_LANE), fetchLots(TYPE_CHARGE)]);
     runInAction(() => {
       if (all.status === 'fulfilled') this.parkingList = all.value;
@@ -44,6 +50,31 @@ export class BaseDataStore {
       if (lane.status === 'fulfilled') this.parkingTypeLane = lane.value;
       if (charge.status === 'fulfilled') this.parkingTypeCharge = charge.value;
     });
+    return [all, space, lane, charge].every((r) => r.status === 'fulfilled');
+  }
+
+  /** The lots of one management type (all when undefined), loading the lists first when `owner` has not had them yet. */
+  async lots(type: number | undefined, owner?: string): Promise<ParkingItem[]> {
+    if (!this.loaded || this.loaded.owner !== owner) {
+      const done = this.load();
+      this.loaded = { owner, done };
+      // a failed lookup is not remembered: the next select asks again
+      void done.then((ok) => !ok && this.loaded?.done === done && this.forget());
+    }
+    await this.loaded.done;
+    return this.listOf(type);
+  }
+
+  listOf(type: number | undefined): ParkingItem[] {
+    if (type === TYPE_SPACE) return this.parkingTypeSpace;
+    if (type === TYPE_LANE) return this.parkingTypeLane;
+    if (type === TYPE_CHARGE) return this.parkingTypeCharge;
+    return this.parkingList;
+  }
+
+  /** A lot was added, changed or deleted: the next read loads the lists again. */
+  forget(): void {
+    this.loaded = null;
   }
 
   setHideExportId(id: string): void {
@@ -51,6 +82,7 @@ export class BaseDataStore {
   }
 
   reset(): void {
+    this.loaded = null;
     this.parkingList = [];
     this.parkingTypeSpace = [];
     this.parkingTypeLane = [];

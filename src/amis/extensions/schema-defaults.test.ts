@@ -1,16 +1,19 @@
 import { describe, expect, it, vi } from 'vitest';
 
 vi.mock('amis', () => ({ addSchemaFilter: vi.fn() }));
-const { crudDefaults } = await import('./schema-defaults');
+const { schemaDefaults } = await import('./schema-defaults');
 
 describe('schema defaults', () => {
-  it('keeps a crud out of the URL unless the page asks', () => {
-    expect(crudDefaults({ type: 'crud', api: '/x' })).toEqual({ type: 'crud', api: '/x', syncLocation: false });
-    expect(crudDefaults({ type: 'crud', syncLocation: true })).toEqual({ type: 'crud', syncLocation: true });
+  it('gives a crud the list defaults, keeping what the page says', () => {
+    const crud = schemaDefaults({ type: 'crud', api: '/x', perPage: 20, syncLocation: true });
+    expect(crud).toMatchObject({ pageField: 'currentPage', perPageField: 'pageSize', perPage: 20, syncLocation: true, placeholder: '暂无数据' });
+    expect(crud.perPageAvailable).toEqual([10, 15, 20, 50, 100, 200]);
   });
 
-  it('leaves other renderers alone', () => {
+  it('answers the same object for the same node, and leaves other nodes alone', () => {
+    const crud = { type: 'crud', api: '/x' };
+    expect(schemaDefaults(crud)).toBe(schemaDefaults(crud));
     const form = { type: 'form', body: [] };
-    expect(crudDefaults(form)).toBe(form);
+    expect(schemaDefaults(form)).toBe(form);
   });
 });

@@ -1,17 +1,24 @@
 import { addSchemaFilter } from 'amis';
 import type { Schema } from 'amis';
+import { applyVocabulary } from '../vocabulary';
+
+const applied = new WeakMap<object, Schema>();
 
 /**
- * Console-wide defaults for page schemas. A crud does not mirror its filters and page into the
- * URL unless a page asks for it (`"syncLocation": true`): visited-page tabs already keep them,
- * and the mirroring reloads the list once more right after it opens, closing a dialog opened
- * in that instant.
+ * The console's defaults and shorthand for every node amis renders (src/amis/vocabulary.ts): list
+ * paging names, page sizes, empty text, filter layout and `syncLocation: false` on a crud, `dict` and
+ * `lots` on option controls. amis calls this on each render: the same node gives the same object, so
+ * renderers that compare props see no change.
  */
-export function crudDefaults(schema: Schema): Schema {
-  if (schema && schema.type === 'crud' && schema.syncLocation === undefined) return { ...schema, syncLocation: false };
-  return schema;
+export function schemaDefaults(schema: Schema): Schema {
+  if (!schema || typeof schema !== 'object') return schema;
+  const hit = applied.get(schema);
+  if (hit) return hit;
+  const out = applyVocabulary(schema as Record<string, unknown>) as Schema;
+  applied.set(schema, out);
+  return out;
 }
 
 export function registerSchemaDefaults() {
-  addSchemaFilter((schema) => crudDefaults(schema as Schema));
+  addSchemaFilter((schema) => schemaDefaults(schema as Schema));
 }

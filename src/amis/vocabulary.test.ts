@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { applyVocabulary, applyVocabularyDeep, crudDefaults, dictApi, lotsApi } from './vocabulary';
+
+describe('list defaults', () => {
+  it('paging names, page sizes, empty text, footer and no URL sync', () => {
+    expect(crudDefaults({ type: 'crud', api: 'get:/api/x' })).toEqual({
+      type: 'crud',
+      api: 'get:/api/x',
+      pageField: 'currentPage',
+      perPageField: 'pageSize',
+      perPage: 10,
+      perPageAvailable: [10, 15, 20, 50, 100, 200],
+      placeholder: '暂无数据',
+      syncLocation: false,
+      footerToolbar: ['statistics', 'switch-per-page', 'pagination'],
+    });
+  });
+
+  it('what a page says wins', () => {
+    const crud = crudDefaults({ type: 'crud', syncLocation: true, footerToolbar: ['statistics'], placeholder: '没有车道' });
+    expect(crud).toMatchObject({ syncLocation: true, footerToolbar: ['statistics'], placeholder: '没有车道' });
+  });
+
+  it('a filter is one inline row with clearable fields, then 查询 and 重置', () => {
+    const crud = crudDefaults({ type: 'crud', filter: { body: [{ type: 'input-text', name: 'keyword' }, { type: 'select', name: 's', clearable: false }, { type: 'switch', name: 'w' }] } });
+    expect(crud.filter).toEqual({
+      title: '',
+      mode: 'inline',
+      wrapWithPanel: false,
+      body: [
+        { type: 'input-text', name: 'keyword', clearable: true },
+        { type: 'select', name: 's', clearable: false },
+        { type: 'switch', name: 'w' },
+        { type: 'submit', label: '查询', level: 'primary' },
+        { type: 'reset', label: '重置' },
+      ],
+    });
+  });
+
+  it('a filter with its own submit button keeps its buttons', () => {
+    const body = [{ type: 'input-text', name: 'k', clearable: true }, { type: 'submit', label: '搜索' }];
+    expect((crudDefaults({ type: 'crud', filter: { body } }).filter as { body: unknown[] }).body).toEqual(body);
+  });
+});
+
+describe('dict and lots', () => {
+  it('dict gives a select its options and a mapping its labels', () => {
+    expect(applyVocabulary({ type: 'select', name: 'direction', dict: 'lane_direction' })).toEqual({
+      type: 'select',
+      name: 'direction',
+      source: 'get:/api/dictDetail?dictName=lane_direction&page=0&size=9999',
+    });
+    expect(applyVocabulary({ type: 'mapping', name: 'direction', dict: 'lane_direction' })).toMatchObject({ source: dictApi('lane_direction') });
+  });
+
+  it('an empty dict is dropped, so a page can replace a fragment’s dictionary with its own source', () => {
+    expect(applyVocabulary({ type: 'mapping', dict: '', source: '${states}' })).toEqual({ type: 'mapping', source: '${states}' });
+  });
+
+  it('lots names the shared lookup of all lots or one management type', () => {
+    expect(applyVocabulary({ type: 'select', name: 'parkingId', lots: 'all' })).toEqual({
+      type: 'select',
+      name: 'parkingId',
+      source: 'get:/api/system/Parking?pageSize=1000&enabledmark=1',
+      labelField: 'parkingName',
+      valueField: 'id',
+      searchable: true,
+    });
+    expect(lotsApi('space')).toBe('get:/api/system/Parking?pageSize=1000&enabledmark=1&type=0');
+    expect(lotsApi('lane')).toBe('get:/api/system/Parking?pageSize=1000&enabledmark=1&type=1');
+    expect(lotsApi('charge')).toBe('get:/api/system/Parking?pageSize=1000&enabledmark=1&type=4');
+  });
+
+  it('leaves keys it does not own on renderers it does not know', () => {
+    const node = { type: 'tpl', dict: 'x', lots: 'all' };
+    expect(applyVocabulary(node)).toBe(node);
+  });
+
+  it('applies to every node of a page', () => {
+    const page = { type: 'page', body: { type: 'crud', columns: [{ name: 'direction', type: 'mapping', dict: 'lane_direction' }] } };
+    const out = applyVocabularyDeep(page) as { body: { perPage: number; columns: { source: string }[] } };
+    expect(out.body.perPage).toBe(10);
+    expect(out.body.columns[0].source).toBe(dictApi('lane_direction'));
+  });
+});
