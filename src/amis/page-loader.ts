@@ -1,4 +1,4 @@
-import { parseTree, type ParseError } from 'jsonc-parser';
+import { fragmentAddress, fragmentRefs, parseSource, resolveFragments, type FragmentFile } from './page-fragments';
 
 /** Outcome of resolving a menu entry's urlAddress to a JSON page. */
 export type PageLoadResult =
@@ -7,26 +7,9 @@ export type PageLoadResult =
   | { kind: 'malformed'; file: string; line: number; column: number; message: string }
   | { kind: 'unavailable'; file: string; status: number };
 
-/** Line and column (1-based) of the first JSON syntax error; browsers' JSON.parse messages do not all carry it. */
-export function locateJsonError(text: string): { line: number; column: number } {
-  const errors: ParseError[] = [];
-  parseTree(text, errors, { disallowComments: true, allowTrailingComma: false });
-  const offset = errors.length ? errors[0].offset : text.length;
-  const before = text.slice(0, offset).split('\n');
-  return { line: before.length, column: before[before.length - 1].length + 1 };
-}
-
 export function parsePage(file: string, text: string): PageLoadResult {
-  try {
-    const schema = JSON.parse(text);
-    if (!schema || typeof schema !== 'object' || Array.isArray(schema)) {
-      return { kind: 'malformed', file, line: 1, column: 1, message: '页面文件的顶层必须是一个 JSON 对象' };
-    }
-    return { kind: 'ok', file, schema };
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    return { kind: 'malformed', file, ...locateJsonError(text), message };
-  }
+  const parsed = parseSource(file, text);
+  return parsed.kind === 'ok' ? { kind: 'ok', file, schema: parsed.schema } : parsed;
 }
 
 export function pageUrls(urlAddress: string, bundles: string[]): string[] {
@@ -34,20 +17,46 @@ export function pageUrls(urlAddress: string, bundles: string[]): string[] {
   return bundles.map((bundle) => `${bundle.endsWith('/') ? bundle : bundle + '/'}${clean}.json`);
 }
 
-/**
- * Try each bundle in order (a site's own first); the first file found wins.
- * Fetched fresh every time, so an edited file shows on the next open.
- */
-export async function loadPage(urlAddress: string, bundles: string[], fetchImpl: typeof fetch = fetch): Promise<PageLoadResult> {
-  const tried = pageUrls(urlAddress, bundles);
-  for (const file of tried) {
+type Fetched = { kind: 'ok'; file: string; text: string } | { kind: 'missing'; tried: string[] } | { kind: 'unavailable'; file: string; status: number };
+
+/** The first bundle that has the file wins. Fetched fresh every time, so an edited file shows on the next open. */
+async function fetchFirst(urls: string[], fetchImpl: typeof fetch): Promise<Fetched> {
+  for (const file of urls) {
     const res = await fetchImpl(file, { cache: 'no-store' });
     if (res.status === 404) continue;
     if (!res.ok) return { kind: 'unavailable', file, status: res.status };
     const type = res.headers.get('content-type') ?? '';
     // a dev server may answer unknown paths with index.html
     if (type.includes('text/html')) continue;
-    return parsePage(file, await res.text());
+    return { kind: 'ok', file, text: await res.text() };
   }
-  return { kind: 'missing', urlAddress, tried };
+  return { kind: 'missing', tried: urls };
+}
+
+async function fetchFragment(name: string, bundles: string[], fetchImpl: typeof fetch): Promise<FragmentFile> {
+  const found = await fetchFirst(pageUrls(fragmentAddress(name), bundles), fetchImpl);
+  return found.kind === 'ok' ? parseSource(found.file, found.text, '片段文件') : found;
+}
+
+/**
+ * Try each bundle in order (a site's own first), then bring in the page's fragments the same way
+ * (src/amis/page-fragments.ts). A missing or malformed fragment fails the page like a malformed page.
+ */
+export async function loadPage(urlAddress: string, bundles: string[], fetchImpl: typeof fetch = fetch): Promise<PageLoadResult> {
+  const found = await fetchFirst(pageUrls(urlAddress, bundles), fetchImpl);
+  if (found.kind === 'missing') return { kind: 'missing', urlAddress, tried: found.tried };
+  if (found.kind !== 'ok') return found;
+  const page = parseSource(found.file, found.text);
+  if (page.kind !== 'ok') return page;
+
+  // fetch the fragments, and theirs, a round of parallel requests per level
+  const fragments = new Map<string, FragmentFile>();
+  let wanted = fragmentRefs(page.schema);
+  while (wanted.length) {
+    const round = await Promise.all(wanted.map(async (name) => [name, await fetchFragment(name, bundles, fetchImpl)] as const));
+    for (const [name, file] of round) fragments.set(name, file);
+    wanted = [...new Set(round.flatMap(([, file]) => (file.kind === 'ok' ? fragmentRefs(file.schema) : [])))].filter((name) => !fragments.has(name));
+  }
+  const resolved = resolveFragments(page, (name) => fragments.get(name) ?? { kind: 'missing', tried: pageUrls(fragmentAddress(name), bundles) });
+  return resolved.kind === 'ok' ? { kind: 'ok', file: page.file, schema: resolved.schema } : resolved;
 }

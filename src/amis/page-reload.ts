@@ -1,19 +1,25 @@
 import { makeAutoObservable } from 'mobx';
+import { FRAGMENT_FOLDER } from './page-fragments';
 
-/** Bumped when a page file changes on disk (development only), so the open screen reloads. */
+/**
+ * Bumped when a page file changes on disk (development only), so the open screen reloads. A shared
+ * fragment (`_fragments/…`) may be in any page: its change reloads them all.
+ */
 class PageVersions {
   versions = new Map<string, number>();
+  fragments = 0;
 
   constructor() {
     makeAutoObservable(this);
   }
 
   bump(urlAddress: string) {
-    this.versions.set(urlAddress, (this.versions.get(urlAddress) ?? 0) + 1);
+    if (urlAddress.startsWith(`${FRAGMENT_FOLDER}/`)) this.fragments++;
+    else this.versions.set(urlAddress, (this.versions.get(urlAddress) ?? 0) + 1);
   }
 
   of(urlAddress: string): number {
-    return this.versions.get(urlAddress) ?? 0;
+    return (this.versions.get(urlAddress) ?? 0) + this.fragments;
   }
 }
 
