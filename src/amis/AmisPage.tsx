@@ -1,7 +1,7 @@
 import 'amis/lib/themes/cxd.css';
 import 'amis/lib/helper.css';
 import 'amis/sdk/iconfont.css';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { useLocation } from 'react-router-dom';
 import { observer } from 'mobx-react-lite';
 import { render as renderAmis, ToastComponent, AlertComponent } from 'amis';
@@ -86,7 +86,7 @@ const AmisPage = observer(function AmisPage({ urlAddress, params = NO_PARAMS }: 
   if (!result) return <div className="pc-page-loading">{t('common.loading')}</div>;
   if (result.kind !== 'ok') return <PageProblem result={result} />;
   return (
-    <div className="pc-amis-page" ref={box}>
+    <div className="pc-amis-page" ref={box} style={{ '--pc-list-loading': JSON.stringify(t('common.loading')) } as CSSProperties}>
       <AmisGlobals />
       <PageErrorBoundary key={result.file} file={result.file}>
         {renderAmis(result.schema as Schema, { location: location as unknown as Location, context, locale: localeStore.locale }, amisEnv)}

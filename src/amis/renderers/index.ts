@@ -2,14 +2,14 @@ import { PlateTagRenderer } from './PlateTag';
 import { ImagePreviewRenderer } from './ImagePreview';
 import { ImageUploadRenderer } from './ImageUpload';
 import { LocationPickerRenderer } from './LocationPicker';
-import { IntegerInputRenderer, MoneyInputRenderer } from './NumberInputs';
+import { IntegerInputRenderer, MoneyInputRenderer, PlateInputRenderer } from './FilteredInputs';
 
 /**
  * The project's custom renderers: pc-plate, pc-image-preview, pc-image-upload, pc-location,
- * pc-input-money, pc-input-integer. Each module registers itself when evaluated; naming them
+ * pc-input-money, pc-input-integer, pc-input-plate. Each module registers itself when evaluated; naming them
  * here keeps that in one place (and out of reach of tree shaking).
  */
-export const CUSTOM_RENDERERS = [PlateTagRenderer, ImagePreviewRenderer, ImageUploadRenderer, LocationPickerRenderer, MoneyInputRenderer, IntegerInputRenderer];
+export const CUSTOM_RENDERERS = [PlateTagRenderer, ImagePreviewRenderer, ImageUploadRenderer, LocationPickerRenderer, MoneyInputRenderer, IntegerInputRenderer, PlateInputRenderer];
 
 export function registerRenderers(): number {
   return CUSTOM_RENDERERS.length;
