@@ -1,5 +1,5 @@
-import { lazy } from 'react';
-import { createHashRouter, RouterProvider } from 'react-router-dom';
+import { lazy, type ReactNode } from 'react';
+import { createHashRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { RootGuard } from './router/RootGuard';
 import { Layout } from './layout/Layout';
 import { LoginPage } from './views/login/LoginPage';
@@ -11,6 +11,7 @@ import { RedirectHelper } from './views/redirect/RedirectHelper';
 import { ComingSoonView } from './views/full-screen/ComingSoonView';
 import { FeedbackLayer } from './feedback/FeedbackLayer';
 import { installSessionHandlers } from './router/session-handlers';
+import { HOST_ROUTES, type HostRouteName } from './router/routes';
 import { appNavigate, setAppNavigate } from './router/app-navigator';
 import { settingsStore } from './stores/settings-store';
 import { brandStore } from './layout/brand-store';
@@ -19,27 +20,43 @@ import './styles/size.css';
 
 const UserCenter = lazy(() => import('./views/user-center/UserCenter'));
 
+/**
+ * The view of each record of the route table (src/router/routes.ts); paths and metadata live there.
+ * null: the spec names the route but its screen is not built yet; the path falls through to the
+ * shell's catch-all and so to /404, as before the table.
+ */
+const VIEWS: Record<HostRouteName, ReactNode> = {
+  Login: <LoginPage />,
+  ScanQRcode: null,
+  OrderInfoByQRcode: null,
+  Activity: null,
+  PdaScanQrcode: null,
+  ScanGroupCardQrcode: null,
+  GroupCardInfo: null,
+  NotFound: <NotFoundPage />,
+  Unauthorized: <UnauthorizedPage />,
+  DataView: <ComingSoonView title="nav.newDataView" />,
+  NewDataView: <ComingSoonView title="nav.newDataView" />,
+  OperationView: <ComingSoonView title="nav.operationView" />,
+  Demo: <ComingSoonView title="nav.demo" message="view.demo" />,
+  Dashboard: <Dashboard />,
+  UserCenter: <UserCenter />,
+  Redirect: <RedirectHelper />,
+};
+
+const mounted = (layout: 'none' | 'shell'): RouteObject[] =>
+  HOST_ROUTES.filter((r) => r.layout === layout && VIEWS[r.name] !== null).map((r) => ({ path: r.path, element: VIEWS[r.name] }));
+
 export const router = createHashRouter([
   {
     element: <RootGuard />,
     children: [
-      { path: '/login', element: <LoginPage /> },
-      { path: '/404', element: <NotFoundPage /> },
-      { path: '/401', element: <UnauthorizedPage /> },
-      // full-screen views outside the shell, opened from the navbar in a new window
-      { path: '/dataView', element: <ComingSoonView title="nav.newDataView" /> },
-      { path: '/newDataView', element: <ComingSoonView title="nav.newDataView" /> },
-      { path: '/operationView', element: <ComingSoonView title="nav.operationView" /> },
-      { path: '/demo', element: <ComingSoonView title="nav.demo" message="view.demo" /> },
+      ...mounted('none'),
       {
         path: '/',
         element: <Layout />,
-        children: [
-          { path: 'dashboard', element: <Dashboard /> },
-          { path: 'user/center', element: <UserCenter /> },
-          { path: 'redirect/*', element: <RedirectHelper /> },
-          { path: '*', element: <MenuScreen /> },
-        ],
+        // menu screens and data routes (menu entries, the bundles' _routes.json) render in the catch-all
+        children: [...mounted('shell'), { path: '*', element: <MenuScreen /> }],
       },
     ],
   },

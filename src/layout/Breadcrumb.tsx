@@ -1,6 +1,7 @@
 import { Link, useLocation } from 'react-router-dom';
 import { observer } from 'mobx-react-lite';
-import { describeRoute, HOME_PATH } from './route-info';
+import { HOME_PATH } from '../router/routes';
+import { describeRoute } from './route-info';
 import { t } from '../i18n';
 
 /** Home, then the menu trail of the current page (MenuRoute.trail). */

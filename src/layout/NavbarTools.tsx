@@ -4,6 +4,8 @@ import { feedback } from '../feedback/feedback-store';
 import { localeStore, t } from '../i18n';
 import type { Locale } from '../i18n/messages';
 import { Dropdown } from './Dropdown';
+import { navbarRoutes } from '../router/routes';
+import { hostTitle } from './route-info';
 
 /** Fullscreen toggle; warns where the browser cannot do it (spec §8). */
 export function ScreenfullButton() {
@@ -58,19 +60,13 @@ export const LangSelect = observer(function LangSelect() {
   );
 });
 
-const VIEWS = [
-  { path: '/newDataView', label: 'nav.newDataView' },
-  { path: '/operationView', label: 'nav.operationView' },
-  { path: '/demo', label: 'nav.demo' },
-] as const;
-
 /** The full-screen views open in a new window, outside the shell. */
 export function ViewLinks() {
   return (
     <>
-      {VIEWS.map((v) => (
+      {navbarRoutes().map((v) => (
         <button key={v.path} className="pc-navbar__item pc-navbar__text" onClick={() => window.open(`#${v.path}`, '_blank', 'noopener')}>
-          {t(v.label)}
+          {hostTitle(v)}
         </button>
       ))}
     </>

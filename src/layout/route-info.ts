@@ -1,5 +1,5 @@
-import { routeForPath } from '../stores/route-store';
-import { matchStaticRoute, staticRouteTitle } from '../router/static-routes';
+import { currentRoute } from '../router/current-route';
+import { HOME_PATH, type HostRoute } from '../router/routes';
 import { t } from '../i18n';
 
 export interface RouteInfo {
@@ -10,17 +10,30 @@ export interface RouteInfo {
   trail: string[];
 }
 
-export const HOME_PATH = '/dashboard';
+/** The title a record of the route table gives its route ('' for helpers without one). */
+export function hostTitle(route: HostRoute): string {
+  return route.meta.title ? t(route.meta.title) : (route.meta.titleText ?? '');
+}
 
-/** What the shell needs to know about a path inside it: title, caching, pinning, breadcrumb. */
+/**
+ * What the shell needs to know about a path inside it: title, caching, pinning, breadcrumb.
+ * Undefined for paths that get no tab: outside the shell, helpers, unknown or forbidden routes.
+ */
 export function describeRoute(path: string): RouteInfo | undefined {
-  if (path === HOME_PATH) return { title: t('dashboard.title'), noCache: true, affix: true, trail: [] };
-  if (path === '/user/center') return { title: t('userCenter.title'), noCache: false, affix: false, trail: [t('userCenter.title')] };
-  if (path.startsWith('/redirect/')) return undefined;
-  const menu = routeForPath(path);
-  if (menu) return { title: menu.title, noCache: menu.noCache, affix: false, trail: menu.trail };
-  const shell = matchStaticRoute(path);
-  const title = shell ? staticRouteTitle(shell.route, shell.params) : '';
-  if (shell && title) return { title, noCache: Boolean(shell.route.noCache), affix: false, trail: [title] };
-  return undefined;
+  const resolved = currentRoute(path);
+  switch (resolved?.kind) {
+    case 'host': {
+      const { route } = resolved;
+      if (route.layout !== 'shell' || route.meta.hidden) return undefined;
+      const title = hostTitle(route);
+      return { title, noCache: Boolean(route.meta.noCache), affix: Boolean(route.meta.affix), trail: route.path === HOME_PATH ? [] : [title] };
+    }
+    case 'menu':
+      return { title: resolved.route.title, noCache: resolved.route.noCache, affix: false, trail: resolved.route.trail };
+    case 'data':
+      if (!resolved.allowed || !resolved.title) return undefined;
+      return { title: resolved.title, noCache: resolved.route.noCache, affix: false, trail: [...resolved.route.trail, resolved.title] };
+    default:
+      return undefined;
+  }
 }

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { tagsViewStore } from '../stores/tags-view-store';
-import { isKnownRoute } from '../stores/route-store';
-import { describeRoute, HOME_PATH } from './route-info';
+import { HOME_PATH } from '../router/routes';
+import { describeRoute } from './route-info';
 
 /** Pins the dashboard, restores the last session's tabs once, and adds a tab for each page reached. */
 export function useVisitedTags() {
@@ -10,9 +10,9 @@ export function useVisitedTags() {
   const [restored, setRestored] = useState(false);
 
   useEffect(() => {
-    // first, before anything saves over the last session's tabs; the menu is loaded before the
-    // shell renders, so "still exists for this user" can be answered
-    tagsViewStore.restore(isKnownRoute);
+    // first, before anything saves over the last session's tabs; the menu and the route files are
+    // loaded before the shell renders, so "this user can still open it" can be answered
+    tagsViewStore.restore((path) => describeRoute(path) !== undefined);
     const home = describeRoute(HOME_PATH)!;
     tagsViewStore.addView({ path: HOME_PATH, fullPath: HOME_PATH, title: home.title, affix: true, noCache: home.noCache });
     setRestored(true);

@@ -5,16 +5,15 @@ import NProgress from 'nprogress';
 import 'nprogress/nprogress.css';
 import { userStore } from '../stores/user-store';
 import { getToken } from '../utils/auth-cookie';
-import { isKnownRoute } from '../stores/route-store';
 import { brandStore } from '../layout/brand-store';
 import { localeStore } from '../i18n';
 import { decideNavigation } from './guard';
-import { FULL_SCREEN_PATHS, pageTitle } from './page-title';
+import { pageTitle } from './page-title';
+import { dataRouteStore } from './data-routes';
+import { reportMenuRouteProblems, routeAccess } from './current-route';
 import { t } from '../i18n';
 
 NProgress.configure({ showSpinner: false });
-
-const knownRoute = (path: string) => FULL_SCREEN_PATHS.includes(path) || isKnownRoute(path);
 
 /** Applies the navigation guard to every location change; shows progress and the page title. */
 export const RootGuard = observer(function RootGuard() {
@@ -25,8 +24,8 @@ export const RootGuard = observer(function RootGuard() {
     search: location.search,
     // the cookie is the source of truth: once it expires, the next navigation asks to sign in
     hasToken: Boolean(userStore.token && getToken()),
-    hasRoles: userStore.roles.length > 0,
-    isKnownRoute: knownRoute,
+    loaded: userStore.roles.length > 0 && dataRouteStore.loaded,
+    access: routeAccess,
   });
 
   // before the pages' own effects, so a kept-alive page can restore its scroll afterwards
@@ -44,23 +43,30 @@ export const RootGuard = observer(function RootGuard() {
   const siteTitle = brandStore.siteTitle;
   const locale = localeStore.locale;
   const hasMenu = userStore.menuList.length;
+  const routesLoaded = dataRouteStore.loaded;
   useEffect(() => {
     document.title = pageTitle(location.pathname, siteTitle);
-  }, [location.pathname, siteTitle, locale, hasMenu]);
+  }, [location.pathname, siteTitle, locale, hasMenu, routesLoaded]);
 
-  const mustLoad = decision.type === 'load-user';
+  const mustLoad = decision.type === 'load';
   useEffect(() => {
     if (!mustLoad || loading) return;
     setLoading(true);
     NProgress.start();
+    // the route files load beside the user; that load never fails (a bad file only loses its routes)
+    const routes = dataRouteStore.load();
     userStore
       .getInfo()
-      .then(() => userStore.setLoadMenus(false))
+      .then(() => {
+        userStore.setLoadMenus(false);
+        reportMenuRouteProblems();
+      })
       .catch(async () => {
         // A failed user-info fetch signs the user out (spec §4).
         userStore.resetSession();
         window.location.reload();
       })
+      .then(() => routes)
       .finally(() => {
         setLoading(false);
         NProgress.done();
@@ -68,6 +74,6 @@ export const RootGuard = observer(function RootGuard() {
   }, [mustLoad, loading]);
 
   if (decision.type === 'redirect') return <Navigate to={decision.to} replace />;
-  if (decision.type === 'load-user') return <div className="pc-page-loading">{t('common.loading')}</div>;
+  if (decision.type === 'load') return <div className="pc-page-loading">{t('common.loading')}</div>;
   return <Outlet />;
 });

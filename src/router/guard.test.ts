@@ -1,18 +1,56 @@
 import { describe, expect, it } from 'vitest';
 import { decideNavigation, type GuardInput } from './guard';
+import { accessOf, resolveRoute, type RouteSources } from './resolve-route';
+import { parseRouteFile } from './route-file';
+import { buildMenuRoutes } from './menu-routes';
+import type { MenuItem } from '../api/types';
 
-const known = new Set(['/dashboard', '/parking/parkingAdmin']);
+const menu = (enCode: string, children: MenuItem[] = []): MenuItem => ({
+  id: enCode,
+  parentId: '-1',
+  fullName: enCode,
+  enCode,
+  icon: '',
+  type: children.length ? 1 : 2,
+  urlAddress: enCode,
+  hasChildren: children.length > 0,
+  children,
+});
+
+const routeFile = parseRouteFile(
+  JSON.stringify({
+    routes: [
+      {
+        path: '/parkingAdmin/add/:id',
+        urlAddress: 'parking/parkingAdd',
+        title: '编辑停车场',
+        permission: 'parking:edit',
+        variants: [{ when: { id: ['0', 'new'] }, title: '新增停车场', permission: 'parking:add' }],
+      },
+      { path: '/OrderManagement/parkingRecordOrderInfo/:id', urlAddress: 'OrderManagement/parkingRecordOrderInfo', title: '停车订单详情 {id}', menu: '/OrderManagement/parkingRecordOrder' },
+    ],
+  }),
+  '/pages-json/_routes.json',
+);
+
+/** The guard's access question answered by the real resolver over a user's menu, codes and the route file. */
+function accessFor(codes: string[], menus: MenuItem[]): GuardInput['access'] {
+  const sources: RouteSources = { menuRoutes: buildMenuRoutes(menus), dataRoutes: routeFile.routes, hasPermission: (wanted) => wanted.some((c) => codes.includes(c)) };
+  return (path) => accessOf(resolveRoute(path, sources));
+}
+
+const ordersMenu = [menu('parking', [menu('parkingAdmin')]), menu('OrderManagement', [menu('parkingRecordOrder')])];
 const base: GuardInput = {
   path: '/dashboard',
   search: '',
   hasToken: true,
-  hasRoles: true,
-  isKnownRoute: (p) => known.has(p),
+  loaded: true,
+  access: accessFor(['parking:add', 'parking:edit'], ordersMenu),
 };
 
 describe('navigation guard', () => {
   it('sends a visitor without a token to /login with the original path as redirect', () => {
-    expect(decideNavigation({ ...base, hasToken: false, hasRoles: false, path: '/parking/parkingAdmin', search: '?a=1' })).toEqual({
+    expect(decideNavigation({ ...base, hasToken: false, loaded: false, path: '/parking/parkingAdmin', search: '?a=1' })).toEqual({
       type: 'redirect',
       to: '/login?redirect=%2Fparking%2FparkingAdmin%3Fa%3D1',
     });
@@ -20,31 +58,58 @@ describe('navigation guard', () => {
 
   it('lets a visitor without a token open /login and every public page', () => {
     for (const path of ['/login', '/scanQRcode', '/orderInfoByQRcode', '/activity', '/pdaScanQrcode', '/scanGroupCardQrcode', '/groupCardInfo']) {
-      expect(decideNavigation({ ...base, path, hasToken: false, hasRoles: false })).toEqual({ type: 'allow' });
+      expect(decideNavigation({ ...base, path, hasToken: false, loaded: false })).toEqual({ type: 'allow' });
     }
+  });
+
+  it('asks a visitor without a token to sign in for a data route too', () => {
+    expect(decideNavigation({ ...base, hasToken: false, loaded: false, path: '/parkingAdmin/add/0' })).toEqual({ type: 'redirect', to: '/login?redirect=%2FparkingAdmin%2Fadd%2F0' });
   });
 
   it('sends a signed-in user who opens /login to /', () => {
     expect(decideNavigation({ ...base, path: '/login' })).toEqual({ type: 'redirect', to: '/' });
   });
 
-  it('loads the user first when there is a token but no roles, even for an unknown path', () => {
-    expect(decideNavigation({ ...base, hasRoles: false, path: '/no/such/page' })).toEqual({ type: 'load-user' });
+  it('loads the user and the route files first, even for an unknown path', () => {
+    expect(decideNavigation({ ...base, loaded: false, path: '/no/such/page' })).toEqual({ type: 'load' });
+    // F5 on a data route: not decided before the route files are in
+    expect(decideNavigation({ ...base, loaded: false, path: '/parkingAdmin/add/5' })).toEqual({ type: 'load' });
   });
 
   it('redirects / to /dashboard', () => {
     expect(decideNavigation({ ...base, path: '/' })).toEqual({ type: 'redirect', to: '/dashboard' });
   });
 
-  it('sends an unknown path to /404 once the menu is loaded', () => {
+  it('sends an unknown path to /404 once everything is loaded', () => {
     expect(decideNavigation({ ...base, path: '/no/such/page' })).toEqual({ type: 'redirect', to: '/404' });
+    expect(decideNavigation({ ...base, path: '/parkingAdmin/add' })).toEqual({ type: 'redirect', to: '/404' });
   });
 
-  it('allows a route built from the menu', () => {
-    expect(decideNavigation({ ...base, path: '/parking/parkingAdmin' })).toEqual({ type: 'allow' });
+  it('allows a route built from the menu, the shell routes and the full-screen views', () => {
+    for (const path of ['/parking/parkingAdmin', '/dashboard', '/user/center', '/redirect/parking/parkingAdmin', '/newDataView', '/demo']) {
+      expect(decideNavigation({ ...base, path })).toEqual({ type: 'allow' });
+    }
   });
 
   it('keeps the error pages reachable without a token', () => {
-    expect(decideNavigation({ ...base, path: '/401', hasToken: false, hasRoles: false })).toEqual({ type: 'allow' });
+    expect(decideNavigation({ ...base, path: '/401', hasToken: false, loaded: false })).toEqual({ type: 'allow' });
+  });
+
+  it('opens a data route for a user holding its permission and its menu', () => {
+    expect(decideNavigation({ ...base, path: '/parkingAdmin/add/0' })).toEqual({ type: 'allow' });
+    expect(decideNavigation({ ...base, path: '/parkingAdmin/add/p-7' })).toEqual({ type: 'allow' });
+    expect(decideNavigation({ ...base, path: '/OrderManagement/parkingRecordOrderInfo/7' })).toEqual({ type: 'allow' });
+  });
+
+  it('sends a user lacking the permission of the variant to /401: edit yes, add no', () => {
+    const editor = { ...base, access: accessFor(['parking:edit'], ordersMenu) };
+    expect(decideNavigation({ ...editor, path: '/parkingAdmin/add/p-7' })).toEqual({ type: 'allow' });
+    expect(decideNavigation({ ...editor, path: '/parkingAdmin/add/0' })).toEqual({ type: 'redirect', to: '/401' });
+    expect(decideNavigation({ ...editor, path: '/parkingAdmin/add/new' })).toEqual({ type: 'redirect', to: '/401' });
+  });
+
+  it('sends a user without the menu a data route belongs to to /401', () => {
+    const noOrders = { ...base, access: accessFor(['parking:add'], [menu('parking', [menu('parkingAdmin')])]) };
+    expect(decideNavigation({ ...noOrders, path: '/OrderManagement/parkingRecordOrderInfo/7' })).toEqual({ type: 'redirect', to: '/401' });
   });
 });

@@ -1,48 +1,38 @@
-/** Routes that need no sign-in (spec §2). */
-export const PUBLIC_PATHS = [
-  '/login',
-  '/scanQRcode',
-  '/orderInfoByQRcode',
-  '/activity',
-  '/pdaScanQrcode',
-  '/scanGroupCardQrcode',
-  '/groupCardInfo',
-  '/404',
-  '/401',
-];
+import { HOME_PATH, isPublicPath, LOGIN_PATH, NOT_FOUND_PATH, UNAUTHORIZED_PATH } from './routes';
+import type { RouteAccess } from './resolve-route';
 
 export type GuardDecision =
   | { type: 'allow' }
   | { type: 'redirect'; to: string }
-  /** signed in but the user (and so the menu) is not loaded: fetch, then decide again */
-  | { type: 'load-user' };
+  /** signed in, but the user (and so the menu) or the route files are not loaded: fetch, then decide again */
+  | { type: 'load' };
 
 export interface GuardInput {
   path: string;
   /** query string including '?', or '' */
   search: string;
   hasToken: boolean;
-  hasRoles: boolean;
-  /** whether the path is a static route or one built from the loaded menu */
-  isKnownRoute: (path: string) => boolean;
-}
-
-export function isPublicPath(path: string): boolean {
-  return PUBLIC_PATHS.includes(path);
+  /** the user, their menu and the bundles' route files are loaded */
+  loaded: boolean;
+  /** what the route table, the menu and the route files say about the path (resolve-route.ts) */
+  access: (path: string) => RouteAccess;
 }
 
 /** The navigation guard of spec §2 and §4 as a pure function. */
-export function decideNavigation({ path, search, hasToken, hasRoles, isKnownRoute }: GuardInput): GuardDecision {
-  if (path === '/login') {
+export function decideNavigation({ path, search, hasToken, loaded, access }: GuardInput): GuardDecision {
+  if (path === LOGIN_PATH) {
     return hasToken ? { type: 'redirect', to: '/' } : { type: 'allow' };
   }
   if (isPublicPath(path)) return { type: 'allow' };
   if (!hasToken) {
-    return { type: 'redirect', to: `/login?redirect=${encodeURIComponent(path + search)}` };
+    return { type: 'redirect', to: `${LOGIN_PATH}?redirect=${encodeURIComponent(path + search)}` };
   }
-  // Never decide "unknown" before the menu has loaded: dynamic routes come from it.
-  if (!hasRoles) return { type: 'load-user' };
-  if (path === '/' || path === '') return { type: 'redirect', to: '/dashboard' };
-  if (!isKnownRoute(path)) return { type: 'redirect', to: '/404' };
+  // Never decide "unknown" before the menu and the route files have loaded: dynamic routes come from them.
+  if (!loaded) return { type: 'load' };
+  if (path === '/' || path === '') return { type: 'redirect', to: HOME_PATH };
+  const verdict = access(path);
+  if (verdict === 'unknown') return { type: 'redirect', to: NOT_FOUND_PATH };
+  // spec §2: what the user may not open goes to /401, as a 403 answer does
+  if (verdict === 'forbidden') return { type: 'redirect', to: UNAUTHORIZED_PATH };
   return { type: 'allow' };
 }

@@ -1,4 +1,5 @@
 import type { MenuItem } from '../api/types';
+import { parseRouteList, type DataRoute, type RouteFileProblem } from './route-file';
 
 /** A navigable screen derived from one server menu entry. */
 export interface MenuRoute {
@@ -58,4 +59,31 @@ export function buildMenuRoutes(menus: MenuItem[], ancestors: MenuItem[] = []): 
 export function findMenuRoute(routes: MenuRoute[], path: string): MenuRoute | undefined {
   const clean = path.length > 1 ? path.replace(/\/+$/, '') : path;
   return routes.find((r) => r.path === clean);
+}
+
+/**
+ * Routes a menu page entry declares in its propertyJson, in the route-file format:
+ * `{"routes": [{"path": "/OrderManagement/parkingRecordOrderInfo/:id", "urlAddress": "…", "title": "…"}]}`.
+ * They open only for users who can open the entry itself (`menu`), and sit under it in the breadcrumb.
+ * Built from the whole menu, not the visible one, so a user without the entry's permission gets /401.
+ */
+export function buildMenuDataRoutes(menus: MenuItem[], ancestors: MenuItem[] = []): { routes: DataRoute[]; problems: (RouteFileProblem & { source: string })[] } {
+  const routes: DataRoute[] = [];
+  const problems: (RouteFileProblem & { source: string })[] = [];
+  for (const item of menus) {
+    if (item.children?.length) {
+      const below = buildMenuDataRoutes(item.children, [...ancestors, item]);
+      routes.push(...below.routes);
+      problems.push(...below.problems);
+    }
+    const declared = parseProperties(item.propertyJson).routes;
+    if (item.type !== 2 || declared === undefined) continue;
+    const path = menuPath(ancestors, item);
+    const source = `menu ${path} propertyJson`;
+    const parsed = parseRouteList(declared, source);
+    problems.push(...parsed.problems.map((p) => ({ ...p, source })));
+    const trail = [...ancestors.map((a) => a.fullName), item.fullName];
+    routes.push(...parsed.routes.map((r) => ({ ...r, menu: r.menu ?? path, trail })));
+  }
+  return { routes, problems };
 }

@@ -3,7 +3,6 @@ import { userStore } from './user-store';
 import { visibleMenus } from '../permission/menu-filter';
 import type { MenuItem } from '../api/types';
 import { buildMenuRoutes, findMenuRoute, type MenuRoute } from '../router/menu-routes';
-import { isStaticShellPath } from '../router/static-routes';
 
 /** The signed-in user's menu less entries whose `propertyJson.permission` they lack. */
 const visibleMenuList = computed(() => visibleMenus(userStore.menuList, (codes) => userStore.hasPermission(codes)));
@@ -21,8 +20,4 @@ export function getMenuRoutes(): MenuRoute[] {
 
 export function routeForPath(path: string): MenuRoute | undefined {
   return findMenuRoute(menuRoutes.get(), path);
-}
-
-export function isKnownRoute(path: string): boolean {
-  return isStaticShellPath(path) || routeForPath(path) !== undefined;
 }

@@ -1,25 +1,27 @@
 import { Suspense } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { observer } from 'mobx-react-lite';
-import { routeForPath } from '../../stores/route-store';
-import { matchStaticRoute, staticRouteTitle } from '../../router/static-routes';
+import { currentRoute } from '../../router/current-route';
+import { NOT_FOUND_PATH, UNAUTHORIZED_PATH } from '../../router/routes';
 import { t } from '../../i18n';
 
 import { LazyAmisPage as AmisPage } from '../../amis/lazy-amis-page';
 
-/** A screen from the server menu, or a shell route backed by a JSON page: its urlAddress names the page file. */
+/** A screen from the server menu, or a data route (route file, menu entry) backed by a JSON page: its urlAddress names the page file. */
 export const MenuScreen = observer(function MenuScreen() {
   const location = useLocation();
-  const route = routeForPath(location.pathname);
-  const shell = route ? undefined : matchStaticRoute(location.pathname);
-  if (shell?.route.urlAddress) {
+  const resolved = currentRoute(location.pathname);
+  if (resolved?.kind === 'data') {
+    // the guard already turned these away; this holds when the user changes while the tab stays open
+    if (!resolved.allowed) return <Navigate to={UNAUTHORIZED_PATH} replace />;
     return (
       <Suspense fallback={<div className="pc-page-loading">{t('common.loading')}</div>}>
-        <AmisPage key={location.pathname} urlAddress={shell.route.urlAddress} title={staticRouteTitle(shell.route, shell.params)} params={shell.params} />
+        <AmisPage key={location.pathname} urlAddress={resolved.route.urlAddress} title={resolved.title} params={resolved.params} />
       </Suspense>
     );
   }
-  if (!route) return <Navigate to="/404" replace />;
+  if (resolved?.kind !== 'menu') return <Navigate to={NOT_FOUND_PATH} replace />;
+  const route = resolved.route;
   if (route.type === 7) {
     return (
       <section className="pc-card">

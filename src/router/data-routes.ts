@@ -1,0 +1,80 @@
+import { makeAutoObservable, runInAction } from 'mobx';
+import { loadRuntimeConfig } from '../config/runtime-config';
+import { parseRouteFile, ROUTE_FILE_NAME, type DataRoute } from './route-file';
+
+export interface RouteFileIssue {
+  file: string;
+  /** JSON pointer inside the file */
+  path: string;
+  message: string;
+}
+
+export interface LoadedRoutes {
+  routes: DataRoute[];
+  issues: RouteFileIssue[];
+}
+
+/** `/site-pages/` → `/site-pages/_routes.json` */
+export function routeFileUrl(bundle: string): string {
+  return `${bundle.endsWith('/') ? bundle : bundle + '/'}${ROUTE_FILE_NAME}`;
+}
+
+/**
+ * Every bundle's route file, in bundle order (the site's first): a path declared by an earlier
+ * bundle wins, so a site bundle adds routes or overrides the console's. A bundle without a route
+ * file adds nothing; a malformed file adds nothing and says why. Never rejects.
+ */
+export async function loadRouteFiles(bundles: string[], fetchImpl: typeof fetch = fetch): Promise<LoadedRoutes> {
+  const routes: DataRoute[] = [];
+  const issues: RouteFileIssue[] = [];
+  for (const bundle of bundles) {
+    const file = routeFileUrl(bundle);
+    let text: string;
+    try {
+      const res = await fetchImpl(file, { cache: 'no-store' });
+      if (res.status === 404) continue;
+      if (!res.ok) {
+        issues.push({ file, path: '', message: `route file unavailable (HTTP ${res.status})` });
+        continue;
+      }
+      // a dev server may answer unknown paths with index.html
+      if ((res.headers.get('content-type') ?? '').includes('text/html')) continue;
+      text = await res.text();
+    } catch (error) {
+      issues.push({ file, path: '', message: `route file unavailable (${error instanceof Error ? error.message : String(error)})` });
+      continue;
+    }
+    const parsed = parseRouteFile(text, file);
+    issues.push(...parsed.problems.map((p) => ({ file, ...p })));
+    for (const route of parsed.routes) if (!routes.some((r) => r.path === route.path)) routes.push(route);
+  }
+  return { routes, issues };
+}
+
+/** The routes of the bundles' route files, loaded with the user before the guard decides. */
+class DataRouteStore {
+  routes: DataRoute[] = [];
+  issues: RouteFileIssue[] = [];
+  loaded = false;
+
+  constructor() {
+    makeAutoObservable(this);
+  }
+
+  /** (Re)reads every route file; the guard waits for it, so a reload never sends a data route to /404. */
+  async load(): Promise<void> {
+    this.loaded = false;
+    const { routes, issues } = await loadRuntimeConfig()
+      .then((config) => loadRouteFiles(config.pageBundles))
+      .catch((error: unknown): LoadedRoutes => ({ routes: [], issues: [{ file: ROUTE_FILE_NAME, path: '', message: String(error) }] }));
+    // the deployer reads these in the console; check:pages reports the same before deploying
+    for (const issue of issues) console.error(`route file ${issue.file}${issue.path ? ` ${issue.path}` : ''}: ${issue.message}`);
+    runInAction(() => {
+      this.routes = routes;
+      this.issues = issues;
+      this.loaded = true;
+    });
+  }
+}
+
+export const dataRouteStore = new DataRouteStore();

@@ -1,0 +1,47 @@
+import { findMenuRoute, type MenuRoute } from './menu-routes';
+import { matchPattern, type RouteParams } from './path-pattern';
+import { resolveDataRoute, type DataRoute } from './route-file';
+import { findHostRoute, type HostRoute } from './routes';
+
+/** What a path opens: one of the console's own routes, a menu screen, or a data route. */
+export type ResolvedRoute =
+  | { kind: 'host'; route: HostRoute }
+  | { kind: 'menu'; route: MenuRoute }
+  | { kind: 'data'; route: DataRoute; params: RouteParams; title: string; permission: string[]; allowed: boolean };
+
+export interface RouteSources {
+  /** the signed-in user's menu routes, already without entries they may not see */
+  menuRoutes: MenuRoute[];
+  /** data routes in precedence order: menu-declared, then the route files (site bundle first) */
+  dataRoutes: DataRoute[];
+  hasPermission: (codes: string[]) => boolean;
+}
+
+/**
+ * One lookup for the guard, titles, tabs, breadcrumb and the screen: the console's own routes
+ * first, then the menu, then data routes (first match wins).
+ */
+export function resolveRoute(path: string, sources: RouteSources): ResolvedRoute | undefined {
+  const host = findHostRoute(path);
+  if (host) return { kind: 'host', route: host };
+  const menu = findMenuRoute(sources.menuRoutes, path);
+  if (menu) return { kind: 'menu', route: menu };
+  for (const route of sources.dataRoutes) {
+    const params = matchPattern(route.path, path);
+    if (!params) continue;
+    const { title, permission } = resolveDataRoute(route, params);
+    const allowed =
+      (permission.length === 0 || sources.hasPermission(permission)) && (route.menu === undefined || findMenuRoute(sources.menuRoutes, route.menu) !== undefined);
+    return { kind: 'data', route, params, title, permission, allowed };
+  }
+  return undefined;
+}
+
+export type RouteAccess = 'open' | 'forbidden' | 'unknown';
+
+/** What the guard needs: unknown → /404, forbidden → /401. */
+export function accessOf(resolved: ResolvedRoute | undefined): RouteAccess {
+  if (!resolved) return 'unknown';
+  if (resolved.kind === 'data' && !resolved.allowed) return 'forbidden';
+  return 'open';
+}

@@ -1,0 +1,92 @@
+import type { MessageKey } from '../i18n/messages';
+import { matchPattern } from './path-pattern';
+
+/**
+ * The console's own routes (spec §2), one record each: the guard, the page title, the tabs, the
+ * breadcrumb and the navbar read these records; App.tsx mounts a view for each by name.
+ * Routes from the server menu and from the bundles' route files (`_routes.json`) are data and
+ * live elsewhere (menu-routes.ts, data-routes.ts); this table is what the console itself owns.
+ * Anchor: vben's router/routes/core.ts (public route names derived from the records, never kept twice).
+ */
+export interface HostRouteMeta {
+  /** message key of the title: tab, breadcrumb and document title */
+  title?: MessageKey;
+  /** an untranslated title (the error pages are titled by their code) */
+  titleText?: string;
+  /** reachable without signing in */
+  public?: boolean;
+  /** the document title is the site title alone (spec §2: the scan-exit and regional statistics pages) */
+  bareTitle?: boolean;
+  /** a pinned tab that cannot be closed */
+  affix?: boolean;
+  /** not kept alive when left */
+  noCache?: boolean;
+  /** no tab, no breadcrumb, no title of its own (helpers) */
+  hidden?: boolean;
+  /** opened from the navbar in a new window */
+  navbar?: boolean;
+}
+
+export interface HostRoute {
+  /** unique; App.tsx maps it to the view */
+  name: string;
+  /** absolute path or pattern (path-pattern.ts) */
+  path: string;
+  /** 'none': full window, outside the shell; 'shell': inside the sidebar, top bar and tabs */
+  layout: 'none' | 'shell';
+  meta: HostRouteMeta;
+}
+
+export const HOST_ROUTES = [
+  { name: 'Login', path: '/login', layout: 'none', meta: { title: 'login.title', public: true } },
+  // the scan and group-card flows (spec §2); their screens are not built yet
+  { name: 'ScanQRcode', path: '/scanQRcode', layout: 'none', meta: { public: true, bareTitle: true } },
+  { name: 'OrderInfoByQRcode', path: '/orderInfoByQRcode', layout: 'none', meta: { public: true, bareTitle: true } },
+  { name: 'Activity', path: '/activity', layout: 'none', meta: { public: true, bareTitle: true, hidden: true, noCache: true } },
+  { name: 'PdaScanQrcode', path: '/pdaScanQrcode', layout: 'none', meta: { public: true } },
+  { name: 'ScanGroupCardQrcode', path: '/scanGroupCardQrcode', layout: 'none', meta: { public: true } },
+  { name: 'GroupCardInfo', path: '/groupCardInfo', layout: 'none', meta: { public: true } },
+  { name: 'NotFound', path: '/404', layout: 'none', meta: { titleText: '404', public: true } },
+  { name: 'Unauthorized', path: '/401', layout: 'none', meta: { titleText: '401', public: true } },
+  // full-screen views without the shell, signed in
+  { name: 'DataView', path: '/dataView', layout: 'none', meta: { title: 'nav.newDataView' } },
+  { name: 'NewDataView', path: '/newDataView', layout: 'none', meta: { title: 'nav.newDataView', navbar: true } },
+  { name: 'OperationView', path: '/operationView', layout: 'none', meta: { title: 'nav.operationView', navbar: true } },
+  { name: 'Demo', path: '/demo', layout: 'none', meta: { title: 'nav.demo', navbar: true } },
+  // inside the shell; '/' redirects to the home route (the guard)
+  { name: 'Dashboard', path: '/dashboard', layout: 'shell', meta: { title: 'dashboard.title', affix: true, noCache: true } },
+  { name: 'UserCenter', path: '/user/center', layout: 'shell', meta: { title: 'userCenter.title' } },
+  { name: 'Redirect', path: '/redirect/*', layout: 'shell', meta: { hidden: true } },
+] as const satisfies readonly HostRoute[];
+
+export type HostRouteName = (typeof HOST_ROUTES)[number]['name'];
+
+const ROUTES: readonly HostRoute[] = HOST_ROUTES;
+
+/** The path of a named route. */
+export function pathOf(name: HostRouteName): string {
+  return ROUTES.find((r) => r.name === name)!.path;
+}
+
+/** Where '/' leads, the pinned tab and the start of the breadcrumb. */
+export const HOME_PATH = pathOf('Dashboard');
+export const LOGIN_PATH = pathOf('Login');
+export const NOT_FOUND_PATH = pathOf('NotFound');
+export const UNAUTHORIZED_PATH = pathOf('Unauthorized');
+
+/** Paths that need no sign-in, derived from the records. */
+export const PUBLIC_PATHS: readonly string[] = ROUTES.filter((r) => r.meta.public).map((r) => r.path);
+
+/** The host route a path opens, if any. */
+export function findHostRoute(path: string): HostRoute | undefined {
+  return ROUTES.find((r) => matchPattern(r.path, path) !== undefined);
+}
+
+export function isPublicPath(path: string): boolean {
+  return PUBLIC_PATHS.includes(path);
+}
+
+/** The full-screen views the navbar opens in a new window. */
+export function navbarRoutes(): HostRoute[] {
+  return ROUTES.filter((r) => r.meta.navbar);
+}
