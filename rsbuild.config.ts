@@ -1,5 +1,13 @@
+import { dirname } from 'node:path';
+import { createRequire } from 'node:module';
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
+
+// amis, amis-ui and amis-core each carry a copy of mobx-state-tree; amis's renderers build their
+// stores on amis-core's, and an action of one copy (a mapping's `source` load) fails in the other
+// ("a mst flow must always have a parent context"). One copy for all three.
+const amisRequire = createRequire(createRequire(import.meta.url).resolve('amis-core'));
+const amisStateTree = dirname(amisRequire.resolve('mobx-state-tree/package.json'));
 
 // `npm run dev` starts the reference API on DEV_API_PORT (see scripts/dev.ts);
 // API_TARGET points the dev server at another API instead.
@@ -16,6 +24,9 @@ export default defineConfig({
   // DIST_DIR lets parallel builds (tests, previews) use folders of their own
   output: { distPath: { root: process.env.DIST_DIR || 'dist' }, cleanDistPath: true },
   performance: { chunkSplit: { strategy: 'split-by-experience' } },
+  tools: {
+    rspack: { module: { rules: [{ test: /[\\/]node_modules[\\/]amis(-ui)?[\\/]/, resolve: { alias: { 'mobx-state-tree$': amisStateTree } } }] } },
+  },
   server: {
     proxy: {
       '/api': apiTarget,
