@@ -6,5 +6,7 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // the server tests' template database, built once per run
+    globalSetup: ['server/tests/global-setup.ts'],
   },
 });

@@ -1,7 +1,9 @@
-import type { PGlite } from '@electric-sql/pglite';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { migrate, openDb } from './db.ts';
+import { type Database, type Db, type DbTarget, openDatabase } from './db/database.ts';
+import { migrate } from './db/migrate.ts';
+import { heartbeatJob } from './jobs/device-heartbeat.ts';
+import { startJobs } from './jobs/leader.ts';
 import { installAuth } from './lib/auth.ts';
 import { installErrorHandling, installJsonParser } from './lib/errors.ts';
 import { type PageBundle, registerStatic } from './lib/static.ts';
@@ -18,8 +20,10 @@ import { registerUserRoutes } from './routes/system-users.ts';
 import { seedIfEmpty } from './seed/index.ts';
 
 export interface BuildAppOptions {
-  /** Folder of the PGlite database; undefined or 'memory' = in memory. */
-  dataDir?: string;
+  /** Where the data lives: `{ databaseUrl }` (PostgreSQL) or `{ dataDir }` (PGlite; default in memory). */
+  database?: DbTarget;
+  /** An already opened, migrated and seeded database (tests share one); buildApp does not close it. */
+  db?: Database;
   /** Built front end served at `/` (default: <repo>/dist). */
   distDir?: string;
   /** Page bundles, in order; default: the repo's pages-json at /pages-json/. */
@@ -27,33 +31,28 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** Development: stream page-file changes at /__pages-events. */
   watchPages?: boolean;
-  /** Told of every route as it is registered (the page checker matches page APIs against them). */
-  onRoute?: (route: { method: string; url: string }) => void;
+  /** Device heartbeat simulator period in ms; 0 or undefined = off. */
+  heartbeatMs?: number;
+  /** First-start seed: the SMS sign-in switch. */
+  smsLogin?: boolean;
 }
 
-/** Opens the database (migrations, first-start seed) and registers every route; does not listen. */
-export async function buildApp(opts: BuildAppOptions = {}): Promise<{ app: FastifyInstance; db: PGlite }> {
-  const db = await openDb(opts.dataDir);
+/** Opens, migrates and (when empty) seeds a database. */
+export async function prepareDatabase(target: DbTarget = {}, seed: { smsLogin?: boolean } = {}): Promise<Database> {
+  const db = await openDatabase(target);
   await migrate(db);
-  await seedIfEmpty(db);
+  await seedIfEmpty(db, seed);
+  return db;
+}
 
-  const app = Fastify({ logger: opts.logger ?? false, trustProxy: true, bodyLimit: 2 * 1024 * 1024 });
-  app.addHook('onClose', async () => {
-    await db.close();
-  });
-  if (opts.onRoute) {
-    const tell = opts.onRoute;
-    app.addHook('onRoute', (r) => {
-      for (const method of [r.method].flat()) tell({ method: String(method), url: r.url });
-    });
-  }
-  installJsonParser(app);
-  await app.register(formbody);
-  installErrorHandling(app, opts.logger ?? false);
+/**
+ * Registers every /api route on `app`. Registration reads nothing from the database, so the page
+ * checker can list the routes with a database that is never opened.
+ */
+export async function registerApi(app: FastifyInstance, db: Db, opts: { dataDir?: string } = {}): Promise<void> {
   registerDocsRoute(app);
   registerToolsRoutes(app); // before the routes it describes
   installAuth(app, db);
-
   registerOauthRoutes(app, db);
   registerParkingRoutes(app, db);
   registerMenuRoutes(app, db);
@@ -62,6 +61,22 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<{ app: Fasti
   registerUserRoutes(app, db);
   registerRoleRoutes(app, db);
   registerLogRoutes(app, db);
+}
+
+/** The reference server: database, every route, background jobs and the static front end; does not listen. */
+export async function buildApp(opts: BuildAppOptions = {}): Promise<{ app: FastifyInstance; db: Database }> {
+  const target = opts.database ?? {};
+  const db = opts.db ?? (await prepareDatabase(target, { smsLogin: opts.smsLogin }));
+
+  const app = Fastify({ logger: opts.logger ?? false, trustProxy: true, bodyLimit: 2 * 1024 * 1024 });
+  if (!opts.db) app.addHook('onClose', () => db.close());
+  installJsonParser(app);
+  await app.register(formbody);
+  installErrorHandling(app, opts.logger ?? false);
+  await registerApi(app, db, { dataDir: 'dataDir' in target ? target.dataDir : undefined });
+  const stopJobs = startJobs(db, [heartbeatJob(opts.heartbeatMs ?? 0)], (msg, e) => console.error(msg, e));
+  // preClose runs before the onClose hook that closes the database
+  app.addHook('preClose', stopJobs);
   await registerStatic(app, { distDir: opts.distDir, pageBundles: opts.pageBundles, watchPages: opts.watchPages });
   return { app, db };
 }

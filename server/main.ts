@@ -1,34 +1,39 @@
 import proxy from '@fastify/http-proxy';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
+import { ConfigError, type ServerConfig, readConfig } from './config.ts';
 import { installErrorHandling } from './lib/errors.ts';
-import { pageBundlesFromEnv, registerStatic } from './lib/static.ts';
+import { type PageBundle, pageBundlesOf, registerStatic } from './lib/static.ts';
 
-/**
- * CLI: PORT (8080; 0 = any free port), HOST (0.0.0.0), DATA_DIR (.data/; 'memory' = in memory),
- * DIST_DIR (dist), SITE_PAGES (optional page bundle folder), API_TARGET (proxy /api there, no DB).
- */
-const env = process.env;
-const port = Number(env.PORT ?? 8080);
-const host = env.HOST ?? '0.0.0.0';
-const distDir = env.DIST_DIR ?? 'dist';
-const pageBundles = pageBundlesFromEnv(env);
+/** CLI entry: the configuration (server/config.ts, README's table) is read here, once. */
 
-async function proxyApp(target: string): Promise<FastifyInstance> {
+async function proxyApp(config: ServerConfig, target: string, pageBundles: PageBundle[]): Promise<FastifyInstance> {
   const app = Fastify({ logger: false });
   installErrorHandling(app, false);
   await app.register(proxy, { upstream: target, prefix: '/api', rewritePrefix: '/api', config: { access: 'public' } });
-  await registerStatic(app, { distDir, pageBundles, watchPages: env.PAGES_WATCH === '1' });
+  await registerStatic(app, { distDir: config.distDir, pageBundles, watchPages: config.watchPages });
   return app;
 }
 
 async function main(): Promise<void> {
-  const app = env.API_TARGET
-    ? await proxyApp(env.API_TARGET)
-    : (await buildApp({ dataDir: env.DATA_DIR ?? '.data/', distDir, pageBundles, logger: env.LOG === '1', watchPages: env.PAGES_WATCH === '1' })).app;
-  await app.listen({ port, host });
+  const config = readConfig();
+  const pageBundles = pageBundlesOf(config.sitePages);
+  const app = config.apiTarget
+    ? await proxyApp(config, config.apiTarget, pageBundles)
+    : (
+        await buildApp({
+          database: config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
+          distDir: config.distDir,
+          pageBundles,
+          logger: config.log,
+          watchPages: config.watchPages,
+          heartbeatMs: config.heartbeatMs,
+          smsLogin: config.smsLogin,
+        })
+      ).app;
+  await app.listen({ port: config.port, host: config.host });
   const addr = app.server.address();
-  const actualPort = typeof addr === 'object' && addr ? addr.port : port;
+  const actualPort = typeof addr === 'object' && addr ? addr.port : config.port;
   console.log(`Console ready at http://localhost:${actualPort}/`);
   console.log('admin / admin123 (every menu and button)');
   console.log('operator / operator123 (a realistic subset)');
@@ -40,6 +45,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  console.error(err);
+  console.error(err instanceof ConfigError ? `Configuration: ${err.message}` : err);
   process.exit(1);
 });

@@ -1,4 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite';
+import type { Db } from '../db/database.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { expired, forbidden } from './envelope.ts';
 import { loadUserAccess, type UserAccess } from '../services/menus.ts';
@@ -34,7 +34,7 @@ export function tokenFromRequest(req: FastifyRequest): string | null {
   return /^[0-9a-f]{64}$/i.test(token) ? token.toLowerCase() : null;
 }
 
-export async function findSession(db: PGlite, token: string): Promise<AuthInfo | null> {
+export async function findSession(db: Db, token: string): Promise<AuthInfo | null> {
   const { rows } = await db.query<{ id: string; account: string; real_name: string }>(
     `select u.id, u.account, u.real_name from tokens t join users u on u.id = t.user_id
       where t.token = $1 and t.expires_at > now() and u.status = 1`,
@@ -45,7 +45,7 @@ export async function findSession(db: PGlite, token: string): Promise<AuthInfo |
 }
 
 /** Installs the token and permission check. Every /api route must declare config.access. */
-export function installAuth(app: FastifyInstance, db: PGlite): void {
+export function installAuth(app: FastifyInstance, db: Db): void {
   app.decorateRequest('auth', null);
 
   app.addHook('onRoute', (route) => {

@@ -1,11 +1,11 @@
-import type { PGlite, Transaction } from '@electric-sql/pglite';
+import type { Db } from '../db/database.ts';
 import type { FastifyRequest } from 'fastify';
 
 export type OperAction = 'create' | 'update' | 'delete' | 'status' | 'export' | 'login';
 
 /** Writes one oper_log row for the caller of `req` (or the given user, for sign-in). */
 export async function writeOperLog(
-  db: PGlite | Transaction,
+  db: Db,
   req: FastifyRequest,
   entry: { action: OperAction; module: string; recordId?: string; detail?: string; user?: { id: string; account: string } },
 ): Promise<void> {

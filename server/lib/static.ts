@@ -15,9 +15,9 @@ export interface PageBundle {
 export const REPO_DIR = resolve(fileURLToPath(new URL('..', import.meta.url)), '..');
 export const DEFAULT_PAGE_BUNDLES: PageBundle[] = [{ urlPrefix: '/pages-json/', dir: join(REPO_DIR, 'pages-json') }];
 
-/** Page bundles from the CLI environment: the site bundle (SITE_PAGES) first, then the repo's pages-json. */
-export function pageBundlesFromEnv(env: NodeJS.ProcessEnv): PageBundle[] {
-  const site = env.SITE_PAGES ? [{ urlPrefix: '/site-pages/', dir: resolve(env.SITE_PAGES) }] : [];
+/** Page bundles: the site bundle (SITE_PAGES) first, then the repo's pages-json. */
+export function pageBundlesOf(sitePages: string | undefined): PageBundle[] {
+  const site = sitePages ? [{ urlPrefix: '/site-pages/', dir: resolve(sitePages) }] : [];
   return [...site, ...DEFAULT_PAGE_BUNDLES];
 }
 

@@ -1,4 +1,4 @@
-import type { PGlite, Transaction } from '@electric-sql/pglite';
+import type { Db } from '../db/database.ts';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, notFound, ok } from '../lib/envelope.ts';
 import { asInput } from '../lib/fields.ts';
@@ -17,7 +17,6 @@ interface Option {
 
 /** /api/system/Menu: menu management (a role's grants are in system-roles.ts). */
 
-type Db = PGlite | Transaction;
 export const ADMIN_ROLE_ID = 'r-admin';
 
 async function menuRow(db: Db, id: string): Promise<MenuRow | undefined> {
@@ -49,7 +48,7 @@ async function checkButtonCodes(db: Db, buttons: ButtonValues[], menuId: string)
 }
 
 /** Makes the menu's button set equal to `buttons`; new buttons are granted to the admin role. */
-async function syncButtons(tx: Transaction, menuId: string, buttons: ButtonValues[]): Promise<void> {
+async function syncButtons(tx: Db, menuId: string, buttons: ButtonValues[]): Promise<void> {
   const codes = buttons.map((b) => b.enCode);
   await tx.query('delete from menu_buttons where menu_id = $1 and not (en_code = any($2::text[]))', [menuId, codes]);
   for (const [i, b] of buttons.entries()) {
@@ -68,7 +67,7 @@ const menuParams = (id: string, v: MenuValues): unknown[] => [
   id, v.parentId, v.fullName, v.enCode, v.icon, v.type, v.urlAddress, v.sortCode, v.linkTarget, v.propertyJson, v.enabledMark,
 ];
 
-export function registerMenuRoutes(app: FastifyInstance, db: PGlite): void {
+export function registerMenuRoutes(app: FastifyInstance, db: Db): void {
   app.get('/api/system/Menu', { config: { access: { menus: ['menu'] } } }, async () => {
     const tree = buildTree(await allMenuRows(db));
     const buttons = await db.query<{ id: string; menu_id: string; full_name: string; en_code: string }>(

@@ -1,4 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite';
+import type { Db } from '../db/database.ts';
 import type { FastifyInstance } from 'fastify';
 import { tokenFromRequest } from '../lib/auth.ts';
 import { badRequest, ok } from '../lib/envelope.ts';
@@ -10,7 +10,7 @@ import { login } from '../services/login.ts';
 import { loadUserAccess } from '../services/menus.ts';
 
 /** /api/oauth/*: sign-in, captcha, SMS switch and code, current user, logout, own password. */
-export function registerOauthRoutes(app: FastifyInstance, db: PGlite): void {
+export function registerOauthRoutes(app: FastifyInstance, db: Db): void {
   const pub = { config: { access: 'public' as const } };
   const login_ = { config: { access: 'login' as const } };
 

@@ -1,4 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite';
+import type { Db } from '../db/database.ts';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, notFound, ok } from '../lib/envelope.ts';
 import { asInput, optEnum, optString } from '../lib/fields.ts';
@@ -17,7 +17,7 @@ import { Where } from '../services/paging.ts';
 const READ = { menus: ['parkingArea', 'parkingAdmin', 'parkingLane', 'parkingSpace'] };
 const DUP = '区域编号已存在';
 
-export function registerParkingAreaRoutes(app: FastifyInstance, db: PGlite): void {
+export function registerParkingAreaRoutes(app: FastifyInstance, db: Db): void {
   app.get('/api/system/ParkingArea', { config: { access: READ } }, async (req) => {
     const q = asInput(req.query);
     const w = new Where();

@@ -1,4 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite';
+import type { Db } from '../db/database.ts';
 import type { FastifyInstance } from 'fastify';
 import { notFound, ok } from '../lib/envelope.ts';
 import { asInput, optEnum, optString } from '../lib/fields.ts';
@@ -6,7 +6,7 @@ import { newId } from '../lib/ids.ts';
 import { writeOperLog } from '../lib/operLog.ts';
 import { assertUnique, insertRecord, updateRecord } from '../services/parkingCrud.ts';
 import { DEVICE_COLUMNS, DEVICE_FROM, DEVICE_SELECT, type DeviceRow, ONLINE_SQL, toDeviceJson, validateDevice } from '../services/parkingDeviceModel.ts';
-import { type Db, likeArg, pageOf, uniqueAs } from '../services/parkingQuery.ts';
+import { likeArg, pageOf, uniqueAs } from '../services/parkingQuery.ts';
 import { Where, readPage } from '../services/paging.ts';
 
 /** /api/system/Device: monitoring list (with online/offline counts), get, create, update, delete. */
@@ -18,7 +18,7 @@ async function getDevice(db: Db, id: string): Promise<DeviceRow | undefined> {
   return (await db.query<DeviceRow>(`select ${DEVICE_SELECT} from ${DEVICE_FROM} where d.id = $1`, [id])).rows[0];
 }
 
-export function registerParkingDeviceRoutes(app: FastifyInstance, db: PGlite): void {
+export function registerParkingDeviceRoutes(app: FastifyInstance, db: Db): void {
   app.get('/api/system/Device', { config: { access: READ } }, async (req) => {
     const q = asInput(req.query);
     const w = new Where();

@@ -1,4 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite';
+import type { Db } from '../db/database.ts';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, notFound, ok } from '../lib/envelope.ts';
 import { asInput, reqString, stringList } from '../lib/fields.ts';
@@ -13,7 +13,7 @@ import { lotFilters } from '../services/parkingFilters.ts';
 
 const EXPORT_LIMIT = 10_000;
 
-export function registerParkingFiles(app: FastifyInstance, db: PGlite): void {
+export function registerParkingFiles(app: FastifyInstance, db: Db): void {
   app.get('/api/system/Parking/Actions/Export', { config: { access: { buttons: ['parking:export'] } } }, async (req, reply) => {
     const q = lotFilters(asInput(req.query));
     const { rows } = await db.query<ParkingRow>(`select * from parking ${q.sql} order by sort_code, create_time desc, id limit ${EXPORT_LIMIT}`, q.params);

@@ -1,4 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite';
+import type { Db } from '../db/database.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { notFound, ok } from '../lib/envelope.ts';
 import { asInput, optEnum, optString } from '../lib/fields.ts';
@@ -6,7 +6,7 @@ import { newId } from '../lib/ids.ts';
 import { writeOperLog } from '../lib/operLog.ts';
 import { assertUnique, insertRecord, updateRecord } from '../services/parkingCrud.ts';
 import { LANE_COLUMNS, LANE_FROM, LANE_SELECT, type LaneRow, fromLaneRow, toLaneJson, validateLane } from '../services/parkingLaneModel.ts';
-import { type Db, likeArg, pageOf, uniqueAs } from '../services/parkingQuery.ts';
+import { likeArg, pageOf, uniqueAs } from '../services/parkingQuery.ts';
 import { Where, readPage } from '../services/paging.ts';
 import { laneScanUrl, publicOrigin } from '../services/parkingQr.ts';
 
@@ -21,7 +21,7 @@ async function getLane(db: Db, id: string): Promise<LaneRow | undefined> {
 
 const json = (req: FastifyRequest) => (r: LaneRow) => toLaneJson(r, laneScanUrl(publicOrigin(req), r.parking_id, r.id));
 
-export function registerParkingLaneRoutes(app: FastifyInstance, db: PGlite): void {
+export function registerParkingLaneRoutes(app: FastifyInstance, db: Db): void {
   app.get('/api/system/ParkingLane', { config: { access: READ } }, async (req) => {
     const q = asInput(req.query);
     const w = new Where();

@@ -1,4 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite';
+import type { Db } from '../db/database.ts';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, notFound, ok } from '../lib/envelope.ts';
 import { asInput, reqEnum } from '../lib/fields.ts';
@@ -8,7 +8,7 @@ import { lotFilters } from '../services/parkingFilters.ts';
 
 /** Lot-level figures and actions: list header totals, bindIf, enable/disable, long-rental release. */
 
-export function registerParkingLotActions(app: FastifyInstance, db: PGlite): void {
+export function registerParkingLotActions(app: FastifyInstance, db: Db): void {
   // same filters as the list, so the figures describe what the table shows
   app.get('/api/system/Parking/sum', { config: { access: { menus: ['parkingAdmin'] } } }, async (req) => {
     const q = lotFilters(asInput(req.query));

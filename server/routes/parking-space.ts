@@ -1,11 +1,11 @@
-import type { PGlite } from '@electric-sql/pglite';
+import type { Db } from '../db/database.ts';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, notFound, ok } from '../lib/envelope.ts';
 import { asInput, optEnum, optString } from '../lib/fields.ts';
 import { newId } from '../lib/ids.ts';
 import { writeOperLog } from '../lib/operLog.ts';
 import { insertRecord, updateRecord } from '../services/parkingCrud.ts';
-import { type Db, likeArg, pageOf, uniqueAs } from '../services/parkingQuery.ts';
+import { likeArg, pageOf, uniqueAs } from '../services/parkingQuery.ts';
 import { Where, readPage } from '../services/paging.ts';
 import { SPACE_COLUMNS, SPACE_FROM, SPACE_SELECT, type SpaceRow, checkLotAndArea, toSpaceJson, validateBatch, validateSpace } from '../services/parkingSpaceModel.ts';
 
@@ -26,7 +26,7 @@ async function assertFree(db: Db, parkingId: string, numbers: string[], exceptId
   if (rows.length) throw badRequest(`${DUP}：${rows.map((r) => r.space_no).join('、')}`);
 }
 
-export function registerParkingSpaceRoutes(app: FastifyInstance, db: PGlite): void {
+export function registerParkingSpaceRoutes(app: FastifyInstance, db: Db): void {
   app.get('/api/system/ParkingSpace', { config: { access: READ } }, async (req) => {
     const q = asInput(req.query);
     const w = new Where();

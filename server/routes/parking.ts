@@ -1,4 +1,4 @@
-import type { PGlite, Transaction } from '@electric-sql/pglite';
+import type { Db } from '../db/database.ts';
 import type { FastifyInstance } from 'fastify';
 import { assertUnique } from '../services/parkingCrud.ts';
 import { badRequest, notFound, ok } from '../lib/envelope.ts';
@@ -9,7 +9,6 @@ import { pageOf, uniqueAs } from '../services/parkingQuery.ts';
 import { newId } from '../lib/ids.ts';
 import { writeOperLog } from '../lib/operLog.ts';
 import { bindingOf } from '../services/parkingBind.ts';
-import { startHeartbeats } from '../services/parkingHeartbeat.ts';
 import { registerParkingAreaRoutes } from './parking-area.ts';
 import { registerParkingDeviceRoutes } from './parking-device.ts';
 import { registerParkingFiles } from './parking-files.ts';
@@ -24,31 +23,25 @@ const LOOKUP_MENUS = ['parkingAdmin', 'parkingLane', 'parkingSpace', 'device', '
 const CODE_TAKEN = '停车场编号已存在';
 const COLUMNS = PARKING_FIELDS.map(([col]) => col);
 
-async function getRow(db: PGlite | Transaction, id: string): Promise<ParkingRow | undefined> {
+async function getRow(db: Db, id: string): Promise<ParkingRow | undefined> {
   return (await db.query<ParkingRow>('select * from parking where id = $1', [id])).rows[0];
 }
 
 // fee rules go to a jsonb column as JSON text
 const values = (v: ParkingInput): unknown[] => PARKING_FIELDS.map(([, key]) => (key === 'feeRules' ? JSON.stringify(v.feeRules) : v[key]));
 
-/** Every parking infrastructure route, and the device heartbeat simulator (HEARTBEAT_MS, 0 = off). */
-export function registerParkingRoutes(app: FastifyInstance, db: PGlite): void {
+/** Every parking infrastructure route. */
+export function registerParkingRoutes(app: FastifyInstance, db: Db): void {
   registerParkingLotActions(app, db);
   registerParkingFiles(app, db);
   registerParkingAreaRoutes(app, db);
   registerParkingLaneRoutes(app, db);
   registerParkingSpaceRoutes(app, db);
   registerParkingDeviceRoutes(app, db);
-  const everyMs = Number(process.env.HEARTBEAT_MS ?? 10_000);
-  if (everyMs > 0) {
-    const stop = startHeartbeats(db, everyMs);
-    // preClose runs before the onClose hook that closes the database
-    app.addHook('preClose', async () => stop());
-  }
   registerParkingLotRoutes(app, db);
 }
 
-function registerParkingLotRoutes(app: FastifyInstance, db: PGlite): void {
+function registerParkingLotRoutes(app: FastifyInstance, db: Db): void {
   app.get('/api/system/Parking', { config: { access: { menus: LOOKUP_MENUS } } }, async (req) => {
     const q = asInput(req.query);
     const page = readPage(q);

@@ -1,4 +1,4 @@
-import type { PGlite, Transaction } from '@electric-sql/pglite';
+import type { Db } from '../db/database.ts';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, notFound, ok } from '../lib/envelope.ts';
 import { asInput, optInt, reqString } from '../lib/fields.ts';
@@ -12,7 +12,6 @@ import { pageResult, readPage, Where } from '../services/paging.ts';
  * select gets every entry); `/api/system/Dictionary` manages the dictionaries themselves.
  */
 
-type Db = PGlite | Transaction;
 const WRITE = { add: { buttons: ['dict:add'] }, edit: { buttons: ['dict:edit'] }, del: { buttons: ['dict:delete'] } };
 
 /** Unique violations: a dictionary name or a value within a dictionary already taken. */
@@ -25,7 +24,7 @@ async function dictExists(db: Db, name: string): Promise<boolean> {
   return (await db.query('select 1 from dictionaries where name = $1', [name])).rows.length > 0;
 }
 
-function registerDetailRoutes(app: FastifyInstance, db: PGlite): void {
+function registerDetailRoutes(app: FastifyInstance, db: Db): void {
   // every signed-in user: the selects of other screens read it
   app.get('/api/dictDetail', { config: { access: 'login' } }, async (req) => {
     const q = asInput(req.query);
@@ -86,7 +85,7 @@ function registerDetailRoutes(app: FastifyInstance, db: PGlite): void {
   });
 }
 
-function registerDictionaryRoutes(app: FastifyInstance, db: PGlite): void {
+function registerDictionaryRoutes(app: FastifyInstance, db: Db): void {
   app.get('/api/system/Dictionary', { config: { access: { menus: ['dict'] } } }, async (req) => {
     const q = asInput(req.query);
     const page = readPage(q);
@@ -138,7 +137,7 @@ function registerDictionaryRoutes(app: FastifyInstance, db: PGlite): void {
   });
 }
 
-export function registerDictRoutes(app: FastifyInstance, db: PGlite): void {
+export function registerDictRoutes(app: FastifyInstance, db: Db): void {
   registerDetailRoutes(app, db);
   registerDictionaryRoutes(app, db);
 }

@@ -1,4 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite';
+import type { Db } from '../db/database.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest, ok } from '../lib/envelope.ts';
 import { asInput, type Input, isBlank, optString } from '../lib/fields.ts';
@@ -73,7 +73,7 @@ const csvCell = (v: unknown): string => {
 
 interface LogKind<R> { table: string; menu: string; button: string; filter: (q: Input) => Where; json: (r: R) => Record<string, unknown>; header: [string, string][] }
 
-function registerLog<R>(app: FastifyInstance, db: PGlite, path: string, k: LogKind<R>): void {
+function registerLog<R>(app: FastifyInstance, db: Db, path: string, k: LogKind<R>): void {
   app.get(path, { config: { access: { menus: [k.menu] } } }, async (req) => {
     const q = asInput(req.query);
     const page = readPage(q);
@@ -98,7 +98,7 @@ function registerLog<R>(app: FastifyInstance, db: PGlite, path: string, k: LogKi
   });
 }
 
-export function registerLogRoutes(app: FastifyInstance, db: PGlite): void {
+export function registerLogRoutes(app: FastifyInstance, db: Db): void {
   registerLog<OperRow>(app, db, '/api/system/Log/oper', {
     table: 'oper_log', menu: 'operLog', button: 'operLog:export', filter: operFilter, json: operJson,
     header: [['createTime', '时间'], ['account', '账号'], ['action', '操作'], ['module', '模块'], ['recordId', '记录'], ['detail', '内容'], ['ip', 'IP']],

@@ -1,4 +1,4 @@
-import type { PGlite, Transaction } from '@electric-sql/pglite';
+import type { Db } from '../db/database.ts';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, notFound, ok } from '../lib/envelope.ts';
 import { asInput } from '../lib/fields.ts';
@@ -14,7 +14,6 @@ import { ADMIN_ROLE_CODE } from '../services/users.ts';
  * grants), so the console can never lock everyone out.
  */
 
-type Db = PGlite | Transaction;
 type IdParams = { Params: { id: string } };
 const ROLE_SELECT = `select r.*, (select count(*)::int from user_roles ur where ur.role_id = r.id) as user_count from roles r`;
 
@@ -27,7 +26,7 @@ function mapUnique(e: unknown): never {
   throw e;
 }
 
-function registerGrantRoutes(app: FastifyInstance, db: PGlite): void {
+function registerGrantRoutes(app: FastifyInstance, db: Db): void {
   app.get('/api/system/Role/GrantTree', { config: { access: { menus: ['role'] } } }, async () => ok({ list: await grantTree(db) }));
 
   app.get<{ Params: { roleId: string } }>('/api/system/Role/:roleId/Menus', { config: { access: { menus: ['role'] } } }, async (req) => {
@@ -56,7 +55,7 @@ function registerGrantRoutes(app: FastifyInstance, db: PGlite): void {
   }
 }
 
-export function registerRoleRoutes(app: FastifyInstance, db: PGlite): void {
+export function registerRoleRoutes(app: FastifyInstance, db: Db): void {
   // the user screen lists roles for its filter and form, so either menu may read them
   const read = { config: { access: { menus: ['role', 'user'] } } };
 

@@ -1,4 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite';
+import type { Db } from '../db/database.ts';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, notFound, ok } from '../lib/envelope.ts';
 import { asInput, isBlank, optInt, optString } from '../lib/fields.ts';
@@ -27,7 +27,7 @@ function listFilter(raw: unknown): Where {
   return w;
 }
 
-export function registerUserRoutes(app: FastifyInstance, db: PGlite): void {
+export function registerUserRoutes(app: FastifyInstance, db: Db): void {
   app.get('/api/system/Permission/Users', { config: { access: { menus: ['user'] } } }, async (req) => {
     const page = readPage(asInput(req.query));
     const w = listFilter(req.query);

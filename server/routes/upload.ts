@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { extname, join, resolve } from 'node:path';
 import multipart from '@fastify/multipart';
-import type { PGlite } from '@electric-sql/pglite';
+import type { Db } from '../db/database.ts';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, ok } from '../lib/envelope.ts';
 import { asInput } from '../lib/fields.ts';
@@ -48,7 +48,7 @@ export function createFileStore(dataDir?: string): FileStore {
 }
 
 /** POST /api/file/Uploader/:type, GET /api/file/Image/:name, PUT /api/oauth/updateAvatar. */
-export async function registerUploadRoutes(app: FastifyInstance, db: PGlite, store: FileStore): Promise<void> {
+export async function registerUploadRoutes(app: FastifyInstance, db: Db, store: FileStore): Promise<void> {
   await app.register(async (scope) => {
     // one byte over the limit tells "too big" apart from "exactly 5 MB"
     await scope.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1 } });

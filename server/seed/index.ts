@@ -1,4 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite';
+import type { Db } from '../db/database.ts';
 import { seedMenus } from './menus.ts';
 import { seedParking } from './parking.ts';
 import { seedParkingAreas } from './parking-areas.ts';
@@ -9,11 +9,11 @@ import { seedDicts } from './system-dicts.ts';
 import { seedUsers } from './users.ts';
 
 /** Seeds demo data once: when the users table is empty (a fresh database). Returns whether it ran. */
-export async function seedIfEmpty(db: PGlite, env: NodeJS.ProcessEnv = process.env): Promise<boolean> {
+export async function seedIfEmpty(db: Db, opts: { smsLogin?: boolean } = {}): Promise<boolean> {
   const { rows } = await db.query<{ n: number }>('select count(*)::int as n from users');
   if (rows[0].n > 0) return false;
   await db.transaction(async (tx) => {
-    await tx.query('insert into sys_config (key, value) values ($1, $2)', ['smsLoginSwitch', env.SMS_LOGIN === '1' ? '1' : '0']);
+    await tx.query('insert into sys_config (key, value) values ($1, $2)', ['smsLoginSwitch', opts.smsLogin ? "1" : "0"]);
     await seedMenus(tx);
     await seedUsers(tx);
     await seedParking(tx);

@@ -1,8 +1,8 @@
-import type { Transaction } from '@electric-sql/pglite';
+import type { Db } from '../db/database.ts';
 import { MENU_TREE } from './menuTree.ts';
 
 /** Inserts the planned menu tree; menu ids are `m-<enCode>`, button ids `b-<code>`. */
-export async function seedMenus(tx: Transaction): Promise<void> {
+export async function seedMenus(tx: Db): Promise<void> {
   for (const [di, dir] of MENU_TREE.entries()) {
     const dirId = `m-${dir.enCode}`;
     await tx.query(

@@ -1,10 +1,10 @@
-import type { Transaction } from '@electric-sql/pglite';
+import type { Db } from '../db/database.ts';
 
 /**
  * Area tree from the seeded lots: district → street → lot (off-street) or road segment (on-street);
  * underground lots get floor zones (B1, B2) inside them.
  */
-export async function seedParkingAreas(tx: Transaction): Promise<void> {
+export async function seedParkingAreas(tx: Db): Promise<void> {
   const { rows } = await tx.query<{ id: string; parking_code: string; parking_name: string; road_type: number; parking_kind: number | null; region_code: string; region_name: string; street: string }>(
     'select id, parking_code, parking_name, road_type, parking_kind, region_code, region_name, street from parking order by parking_code',
   );

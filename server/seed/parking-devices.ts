@@ -1,10 +1,10 @@
-import type { Transaction } from '@electric-sql/pglite';
+import type { Db } from '../db/database.ts';
 
 /**
  * Devices that are not on a lane: a ground sensor under each on-street space and one charging pile
  * per two charging spaces (two connectors each). Lane cameras, controllers and LEDs come with the lanes.
  */
-export async function seedParkingDevices(tx: Transaction): Promise<void> {
+export async function seedParkingDevices(tx: Db): Promise<void> {
   // ground sensors report more often than lane devices; ~4 % are broken in the demo
   await tx.query(`
     insert into device (id, device_code, device_name, device_type, parking_id, vendor, serial_no, firmware, heartbeat_interval, sim_fault, last_heartbeat)

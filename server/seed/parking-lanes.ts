@@ -1,4 +1,4 @@
-import type { Transaction } from '@electric-sql/pglite';
+import type { Db } from '../db/database.ts';
 import { seededRandom } from '../services/parkingPlates.ts';
 import { insertRows } from './parking-bulk.ts';
 
@@ -8,7 +8,7 @@ import { insertRows } from './parking-bulk.ts';
  */
 const VENDORS = ['海康威视', '大华', '宇视', '捷顺', '科拓'];
 
-export async function seedParkingLanes(tx: Transaction): Promise<void> {
+export async function seedParkingLanes(tx: Db): Promise<void> {
   const rnd = seededRandom(5);
   const { rows: lots } = await tx.query<{ id: string; parking_code: string; type: number; total_spaces: number; parking_kind: number | null }>(
     'select id, parking_code, type, total_spaces, parking_kind from parking where type in (1, 4) order by parking_code',

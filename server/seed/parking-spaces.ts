@@ -1,4 +1,4 @@
-import type { Transaction } from '@electric-sql/pglite';
+import type { Db } from '../db/database.ts';
 import { randomPlate, seededRandom } from '../services/parkingPlates.ts';
 
 /**
@@ -8,7 +8,7 @@ import { randomPlate, seededRandom } from '../services/parkingPlates.ts';
 const SURNAMES = '王李张刘陈杨黄赵吴周徐孙马朱胡郭何林罗高';
 const GIVEN = ['伟', '芳', '娜', '敏', '静', '磊', '洋', '勇', '杰', '婷', '强', '军', '丽', '涛', '明', '超', '霞', '平', '刚', '慧'];
 
-export async function seedParkingSpaces(tx: Transaction): Promise<void> {
+export async function seedParkingSpaces(tx: Db): Promise<void> {
   const rnd = seededRandom(7);
   const { rows: lots } = await tx.query<{ id: string; parking_code: string; road_type: number; parking_kind: number | null; total_spaces: number; rental_spaces: number; charging_spaces: number }>(
     'select id, parking_code, road_type, parking_kind, total_spaces, rental_spaces, charging_spaces from parking order by parking_code',
@@ -38,7 +38,7 @@ export async function seedParkingSpaces(tx: Transaction): Promise<void> {
       rows.push([`s-${lot.parking_code.toLowerCase()}-${n}`, lot.id, area, spaceNo, sensor, type, status, plate.plateNo, plate.plateColor, ...holder]);
     }
   }
-  // one statement of column arrays: far quicker in PGlite than thousands of bound tuples
+  // one statement of column arrays: far quicker in Db than thousands of bound tuples
   const col = (i: number) => rows.map((r) => r[i]);
   await tx.query(
     `insert into parking_space (id, parking_id, area_id, space_no, sensor_no, space_type, status, plate_no, plate_color, holder_name, holder_phone, rental_start, rental_end)

@@ -1,4 +1,4 @@
-import type { Transaction } from '@electric-sql/pglite';
+import type { Db } from '../db/database.ts';
 
 /** Demo parking lots in three Shenzhen districts (GCJ-02 coordinates). */
 
@@ -29,7 +29,7 @@ const LOTS: Lot[] = [
   ['LH-CD-05', '莲塘公交充电站', 4, 2, 1, 'LH', '莲塘街道', '罗沙路与国威路交汇处莲塘公交场站', 114.1648, 22.5612, 40, 40, 0, 40, 2, '00:00', '23:59', '杨帆', '18676543210', 1],
 ];
 
-export async function seedParking(tx: Transaction): Promise<void> {
+export async function seedParking(tx: Db): Promise<void> {
   for (const [i, l] of LOTS.entries()) {
     const [regionCode, regionName] = REGIONS[l[5]];
     await tx.query(

@@ -1,4 +1,4 @@
-import type { Transaction } from '@electric-sql/pglite';
+import type { Db } from '../db/database.ts';
 
 /**
  * Dictionaries the other screens' selects read (GET /api/dictDetail?dictName=…).
@@ -24,7 +24,7 @@ export const DICTS: Dict[] = [
 ];
 
 /** Dictionary ids are `d-<name>`, entry ids `dd-<name>-<value>`: stable for tests and links. */
-export async function seedDicts(tx: Transaction): Promise<void> {
+export async function seedDicts(tx: Db): Promise<void> {
   for (const [di, [name, fullName, entries]] of DICTS.entries()) {
     await tx.query('insert into dictionaries (id, name, full_name, sort_code) values ($1, $2, $3, $4)', [`d-${name}`, name, fullName, di + 1]);
     for (const [ei, [value, label]] of entries.entries()) {

@@ -1,9 +1,9 @@
-import type { Transaction } from '@electric-sql/pglite';
+import type { Db } from '../db/database.ts';
 import { hashPassword, md5Hex } from '../lib/password.ts';
 import { OPERATOR_BUTTONS, OPERATOR_MENUS } from './menuTree.ts';
 
 /** Demo roles, users and grants: admin gets everything, operator a realistic subset. */
-export async function seedUsers(tx: Transaction): Promise<void> {
+export async function seedUsers(tx: Db): Promise<void> {
   await tx.query(`insert into roles (id, full_name, en_code, sort_code, description) values
     ('r-admin', '超级管理员', 'admin', 1, '拥有全部菜单和按钮权限'),
     ('r-operator', '值班操作员', 'operator', 2, '日常值班：车场、订单、退款申请、欠费和设备监控')`);

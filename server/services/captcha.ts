@@ -1,4 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite';
+import type { Db } from '../db/database.ts';
 import svgCaptcha from 'svg-captcha';
 import { randomHex } from '../lib/ids.ts';
 
@@ -7,7 +7,7 @@ import { randomHex } from '../lib/ids.ts';
 export const CAPTCHA_TTL_SECONDS = 300;
 export const SMS_TTL_SECONDS = 300;
 
-export async function createCaptcha(db: PGlite): Promise<{ timestamp: string; image: string }> {
+export async function createCaptcha(db: Db): Promise<{ timestamp: string; image: string }> {
   const captcha = svgCaptcha.create({ size: 4, ignoreChars: '0oO1iIlL', noise: 2, color: true, width: 120, height: 40 });
   const key = randomHex(16);
   await db.query('delete from captchas where expires_at < now()');
@@ -19,7 +19,7 @@ export async function createCaptcha(db: PGlite): Promise<{ timestamp: string; im
 }
 
 /** True when `code` matches the captcha stored under `key`; the captcha is used up either way. */
-export async function checkCaptcha(db: PGlite, key: string, code: string): Promise<boolean> {
+export async function checkCaptcha(db: Db, key: string, code: string): Promise<boolean> {
   const { rows } = await db.query<{ text: string }>(
     'delete from captchas where key = $1 and expires_at > now() returning text',
     [key],
@@ -28,7 +28,7 @@ export async function checkCaptcha(db: PGlite, key: string, code: string): Promi
   return !!text && text.toLowerCase() === code.trim().toLowerCase();
 }
 
-export async function createSmsCode(db: PGlite, account: string): Promise<string> {
+export async function createSmsCode(db: Db, account: string): Promise<string> {
   const code = String(Math.floor(100000 + Math.random() * 900000));
   await db.query(
     `insert into sms_codes (account, code, expires_at) values ($1, $2, now() + make_interval(secs => $3))
@@ -39,7 +39,7 @@ export async function createSmsCode(db: PGlite, account: string): Promise<string
 }
 
 /** Checks and consumes the account's SMS code. */
-export async function checkSmsCode(db: PGlite, account: string, code: string): Promise<boolean> {
+export async function checkSmsCode(db: Db, account: string, code: string): Promise<boolean> {
   const { rows } = await db.query<{ code: string }>(
     'select code from sms_codes where account = $1 and expires_at > now()',
     [account],
@@ -49,7 +49,7 @@ export async function checkSmsCode(db: PGlite, account: string, code: string): P
   return true;
 }
 
-export async function getConfig(db: PGlite, key: string): Promise<string | undefined> {
+export async function getConfig(db: Db, key: string): Promise<string | undefined> {
   const { rows } = await db.query<{ value: string }>('select value from sys_config where key = $1', [key]);
   return rows[0]?.value;
 }

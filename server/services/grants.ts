@@ -1,4 +1,4 @@
-import type { PGlite, Transaction } from '@electric-sql/pglite';
+import type { Db } from '../db/database.ts';
 import { badRequest } from '../lib/envelope.ts';
 import { type Input, stringList } from '../lib/fields.ts';
 import { allMenuRows, buildTree, type MenuItem } from './menus.ts';
@@ -7,8 +7,6 @@ import { allMenuRows, buildTree, type MenuItem } from './menus.ts';
  * A role's grants as one checkable tree: menu nodes `menu:<id>`, their buttons as leaves
  * `button:<id>`. The role screen's input-tree reads and writes those values.
  */
-
-type Db = PGlite | Transaction;
 
 export interface GrantNode {
   label: string;
@@ -69,7 +67,7 @@ export async function readGrantSet(db: Db, b: Input): Promise<GrantSet> {
 }
 
 /** Adds to the role's grants (replace = false) or makes them exactly `g` (replace = true). */
-export async function writeGrants(tx: Transaction, roleId: string, g: GrantSet, replace: boolean): Promise<void> {
+export async function writeGrants(tx: Db, roleId: string, g: GrantSet, replace: boolean): Promise<void> {
   if (replace) {
     await tx.query('delete from role_menus where role_id = $1', [roleId]);
     await tx.query('delete from role_buttons where role_id = $1', [roleId]);

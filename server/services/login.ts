@@ -1,4 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite';
+import type { Db } from '../db/database.ts';
 import type { FastifyRequest } from 'fastify';
 import { badRequest } from '../lib/envelope.ts';
 import { randomHex } from '../lib/ids.ts';
@@ -20,12 +20,12 @@ export interface LoginInput {
   smsCode?: string;
 }
 
-async function failCount(db: PGlite, account: string): Promise<number> {
+async function failCount(db: Db, account: string): Promise<number> {
   const { rows } = await db.query<{ fail_count: number }>('select fail_count from login_attempts where account = $1', [account]);
   return rows[0]?.fail_count ?? 0;
 }
 
-async function recordFailure(db: PGlite, account: string): Promise<number> {
+async function recordFailure(db: Db, account: string): Promise<number> {
   const { rows } = await db.query<{ fail_count: number }>(
     `insert into login_attempts (account, fail_count, last_failed_at) values ($1, 1, now())
      on conflict (account) do update set fail_count = login_attempts.fail_count + 1, last_failed_at = now()
@@ -35,7 +35,7 @@ async function recordFailure(db: PGlite, account: string): Promise<number> {
   return rows[0].fail_count;
 }
 
-async function logAttempt(db: PGlite, req: FastifyRequest, account: string, success: boolean, reason: string): Promise<void> {
+async function logAttempt(db: Db, req: FastifyRequest, account: string, success: boolean, reason: string): Promise<void> {
   await db.query('insert into login_log (account, success, reason, ip, user_agent) values ($1, $2, $3, $4, $5)', [
     account,
     success,
@@ -46,7 +46,7 @@ async function logAttempt(db: PGlite, req: FastifyRequest, account: string, succ
 }
 
 /** Runs the whole sign-in; returns the token (without the Bearer prefix) or throws a 400 ApiError. */
-export async function login(db: PGlite, req: FastifyRequest, input: LoginInput): Promise<string> {
+export async function login(db: Db, req: FastifyRequest, input: LoginInput): Promise<string> {
   const { account } = input;
   const fail = async (msg: string, countsAsFailure: boolean, captchaRequired?: boolean): Promise<never> => {
     await logAttempt(db, req, account, false, msg);

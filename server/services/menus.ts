@@ -1,4 +1,4 @@
-import type { PGlite, Transaction } from '@electric-sql/pglite';
+import type { Db } from '../db/database.ts';
 import type { MenuValues } from './menuModel.ts';
 
 /** Menu rows, the MenuItem JSON the front end reads, and per-user menu/button grants. */
@@ -24,8 +24,6 @@ export interface MenuItem extends MenuValues {
   children: MenuItem[];
   buttons?: { id: string; fullName: string; enCode: string }[];
 }
-
-type Db = PGlite | Transaction;
 
 const MENU_COLS = `m.id, m.parent_id, m.full_name, m.en_code, m.icon, m.type, m.url_address, m.sort_code,
   m.link_target, m.property_json, m.enabled_mark`;

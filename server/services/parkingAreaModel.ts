@@ -1,6 +1,7 @@
+import type { Db } from '../db/database.ts';
 import { badRequest } from '../lib/envelope.ts';
 import { type Input, optInt, optString, reqEnum, reqString } from '../lib/fields.ts';
-import { type Db, lotExists, ts } from './parkingQuery.ts';
+import { lotExists, ts } from './parkingQuery.ts';
 
 /** Area tree node: district → street → road segment / lot → zone; validation keeps the levels in order. */
 

@@ -1,4 +1,4 @@
-import type { Db } from './parkingQuery.ts';
+import type { Db } from '../db/database.ts';
 
 /**
  * What is bound to a lot: lanes, spaces and parking orders. A bound lot may not be deleted, nor have

@@ -1,5 +1,5 @@
 import { badRequest } from '../lib/envelope.ts';
-import type { Db } from './parkingQuery.ts';
+import type { Db } from '../db/database.ts';
 
 /** Insert / update of a validated record through a column ↔ field list (one statement each). */
 

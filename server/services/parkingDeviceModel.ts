@@ -1,6 +1,7 @@
+import type { Db } from '../db/database.ts';
 import { badRequest } from '../lib/envelope.ts';
 import { type Input, optEnum, optInt, optString, reqEnum, reqString } from '../lib/fields.ts';
-import { type Db, lotExists, ts } from './parkingQuery.ts';
+import { lotExists, ts } from './parkingQuery.ts';
 
 /** Device: row ↔ JSON and validation. Online = a heartbeat within the last 3 intervals. */
 

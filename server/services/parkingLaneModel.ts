@@ -1,6 +1,7 @@
+import type { Db } from '../db/database.ts';
 import { badRequest } from '../lib/envelope.ts';
 import { type Input, optEnum, optString, reqEnum, reqString } from '../lib/fields.ts';
-import { type Db, lotExists, ts } from './parkingQuery.ts';
+import { lotExists, ts } from './parkingQuery.ts';
 
 /** Lane (gate) of a lot: row ↔ JSON and validation, including that its area and devices belong to the lot. */
 

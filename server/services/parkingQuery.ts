@@ -1,10 +1,8 @@
-import type { PGlite, Transaction } from '@electric-sql/pglite';
+import type { Db } from '../db/database.ts';
 import { badRequest } from '../lib/envelope.ts';
 import type { Page, Where } from './paging.ts';
 
 /** Query helpers of the parking infrastructure lists (paging and conditions: ./paging.ts). */
-
-export type Db = PGlite | Transaction;
 
 export const likeArg = (s: string): string => `%${s.replace(/[\\%_]/g, '\\$&')}%`;
 

@@ -1,7 +1,8 @@
+import type { Db } from '../db/database.ts';
 import { badRequest } from '../lib/envelope.ts';
 import { type Input, PHONE_RE, isBlank, optEnum, optInt, optString, reqEnum, reqString } from '../lib/fields.ts';
 import { PLATE_RE } from './parkingPlates.ts';
-import { type Db, lotExists, ts } from './parkingQuery.ts';
+import { lotExists, ts } from './parkingQuery.ts';
 
 /** Parking space: row ↔ JSON and validation (plate only on an occupied space, holder only on long-rental). */
 

@@ -1,10 +1,9 @@
-import type { PGlite, Transaction } from '@electric-sql/pglite';
+import type { Db } from '../db/database.ts';
 import { badRequest } from '../lib/envelope.ts';
 import type { UserRow, UserValues } from './userModel.ts';
 
 /** User queries and the rules that hold across users: at least one enabled administrator. */
 
-type Db = PGlite | Transaction;
 export const ADMIN_ROLE_CODE = 'admin';
 
 /** Every user column the JSON needs, with role and lot ids gathered. */
@@ -19,7 +18,7 @@ export async function getUser(db: Db, id: string): Promise<UserRow | undefined> 
 }
 
 /** Run inside the transaction after a change: rolls it back when no enabled administrator is left. */
-export async function assertAdminRemains(tx: Transaction, msg: string): Promise<void> {
+export async function assertAdminRemains(tx: Db, msg: string): Promise<void> {
   const { rows } = await tx.query<{ n: number }>(
     `select count(*)::int as n from users u join user_roles ur on ur.user_id = u.id join roles r on r.id = ur.role_id
       where u.status = 1 and r.status = 1 and r.en_code = $1`,
@@ -29,7 +28,7 @@ export async function assertAdminRemains(tx: Transaction, msg: string): Promise<
 }
 
 /** A disabled or deleted user's sessions end at once, not when their tokens expire. */
-export async function endSessions(tx: Transaction, userId: string): Promise<void> {
+export async function endSessions(tx: Db, userId: string): Promise<void> {
   await tx.query('delete from tokens where user_id = $1', [userId]);
 }
 
@@ -39,7 +38,7 @@ export async function assertAccountFree(db: Db, account: string, exceptId = ''):
 }
 
 /** Replaces the user's roles and visible lots; unknown role or lot ids are refused. */
-export async function saveUserLinks(tx: Transaction, userId: string, v: Pick<UserValues, 'roleIds' | 'parkingIds'>): Promise<void> {
+export async function saveUserLinks(tx: Db, userId: string, v: Pick<UserValues, 'roleIds' | 'parkingIds'>): Promise<void> {
   if (v.roleIds.length) {
     const { rows } = await tx.query<{ id: string }>('select id from roles where id = any($1::text[])', [v.roleIds]);
     const missing = v.roleIds.filter((id) => !rows.some((r) => r.id === id));

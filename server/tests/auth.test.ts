@@ -1,16 +1,15 @@
-import type { PGlite } from '@electric-sql/pglite';
+import type { Db } from '../db/database.ts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
 import { md5Hex } from '../lib/password.ts';
 import type { MenuItem } from '../services/menus.ts';
-import { call, login, loginForm } from './helpers.ts';
+import { buildTestApp, call, login, loginForm } from './helpers.ts';
 
 let app: FastifyInstance;
-let db: PGlite;
+let db: Db;
 
 beforeAll(async () => {
-  ({ app, db } = await buildApp({ dataDir: 'memory' }));
+  ({ app, db } = await buildTestApp());
 });
 afterAll(async () => {
   await app.close();

@@ -1,7 +1,8 @@
-import type { PGlite } from '@electric-sql/pglite';
+import type { Db } from '../db/database.ts';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
-import { buildApp } from '../app.ts';
+import { type BuildAppOptions, buildApp } from '../app.ts';
+import { openTestDatabase } from './test-database.ts';
 import { md5Hex } from '../lib/password.ts';
 
 /** Shared test helpers: form/JSON requests through app.inject and demo sign-in. */
@@ -54,7 +55,7 @@ export async function login(app: FastifyInstance, account: string, password: str
 
 export interface TestServer {
   app: FastifyInstance;
-  db: PGlite;
+  db: Db;
   /** tokens of the demo accounts */
   admin: string;
   operator: string;
@@ -67,11 +68,19 @@ export interface TestServer {
 export function withTestServer(assign: (server: TestServer) => void): void {
   let app: FastifyInstance | undefined;
   beforeAll(async () => {
-    const built = await buildApp({ dataDir: 'memory' });
+    const built = await buildTestApp();
     app = built.app;
     assign({ ...built, admin: await login(built.app, 'admin', 'admin123'), operator: await login(built.app, 'operator', 'operator123') });
   });
   afterAll(async () => {
     await app?.close();
   });
+}
+
+/** A server on a fresh copy of the seeded template database, which closes with the app. */
+export async function buildTestApp(opts: Omit<BuildAppOptions, 'db' | 'database'> = {}): Promise<{ app: FastifyInstance; db: Db }> {
+  const db = await openTestDatabase();
+  const built = await buildApp({ ...opts, db });
+  built.app.addHook('onClose', () => db.close());
+  return built;
 }

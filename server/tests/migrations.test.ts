@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
-import { MIGRATIONS_DIR } from '../db.ts';
+import { MIGRATIONS_DIR } from '../db/migrate.ts';
 import { call, login } from './helpers.ts';
 
 const dirs: string[] = [];
@@ -21,7 +21,7 @@ describe('migrations and seed on a data folder', () => {
     const dataDir = join(tempDir(), 'db');
     const files = readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith('.sql')).sort();
 
-    let { app, db } = await buildApp({ dataDir });
+    let { app, db } = await buildApp({ database: { dataDir } });
     const first = await db.query<{ name: string; applied_at: Date }>('select name, applied_at from schema_migrations order by name');
     expect(first.rows.map((r) => r.name)).toEqual(files);
     const token = await login(app, 'admin', 'admin123');
@@ -31,7 +31,7 @@ describe('migrations and seed on a data folder', () => {
     expect(created.body.code).toBe(200);
     await app.close();
 
-    ({ app, db } = await buildApp({ dataDir }));
+    ({ app, db } = await buildApp({ database: { dataDir } }));
     const second = await db.query<{ name: string; applied_at: Date }>('select name, applied_at from schema_migrations order by name');
     expect(second.rows).toEqual(first.rows);
     expect((await db.query<{ n: number }>('select count(*)::int as n from users')).rows[0].n).toBe(2);

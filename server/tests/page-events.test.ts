@@ -1,10 +1,10 @@
+import { buildTestApp } from './helpers.ts';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app.ts';
 
 /** npm run dev: saving a page file is announced at /__pages-events so the open screen reloads. */
 describe('page events (development)', () => {
@@ -16,7 +16,7 @@ describe('page events (development)', () => {
   it('streams the urlAddress of a page file as it is saved', async () => {
     const bundle = mkdtempSync(join(tmpdir(), 'bundle-'));
     mkdirSync(join(bundle, 'parking'));
-    ({ app } = await buildApp({ dataDir: 'memory', watchPages: true, pageBundles: [{ urlPrefix: '/site-pages/', dir: bundle }] }));
+    ({ app } = await buildTestApp({ watchPages: true, pageBundles: [{ urlPrefix: '/site-pages/', dir: bundle }] }));
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address() as { port: number };
 

@@ -1,13 +1,14 @@
-import type { PGlite } from '@electric-sql/pglite';
+import type { Db } from '../db/database.ts';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { startHeartbeats } from '../services/parkingHeartbeat.ts';
+import { heartbeatJob } from '../jobs/device-heartbeat.ts';
+import { startJobs } from '../jobs/leader.ts';
 import { call, withTestServer } from './helpers.ts';
 
 /** Areas, lanes, spaces and devices: lists, validation (each bad field, nothing written), permissions. */
 
 let app: FastifyInstance;
-let db: PGlite;
+let db: Db;
 let admin: string;
 let operator: string;
 withTestServer((s) => ({ app, db, admin, operator } = s));
@@ -165,9 +166,9 @@ describe('devices', () => {
 
   it('the simulator brings silent devices back', async () => {
     await db.query(`update device set last_heartbeat = now() - interval '1 day', sim_fault = false where id = 'd-cam-ns-kjy-01-3'`);
-    const stop = startHeartbeats(db, 20);
+    const stop = startJobs(db, [heartbeatJob(20)], () => {});
     await new Promise((r) => setTimeout(r, 300));
-    stop();
+    await stop();
     const { rows } = await db.query<{ fresh: boolean }>(`select last_heartbeat > now() - interval '5 seconds' as fresh from device where id = 'd-cam-ns-kjy-01-3'`);
     expect(rows[0].fresh).toBe(true);
   });

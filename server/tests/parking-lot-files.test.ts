@@ -1,4 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite';
+import type { Db } from '../db/database.ts';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import JSZip from 'jszip';
@@ -11,7 +11,7 @@ import { call, withTestServer } from './helpers.ts';
 /** Lot figures, bindIf guards, enable/disable, export, QR codes and address → region code. */
 
 let app: FastifyInstance;
-let db: PGlite;
+let db: Db;
 let admin: string;
 let operator: string;
 withTestServer((s) => ({ app, db, admin, operator } = s));

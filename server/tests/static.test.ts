@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { pageBundlesFromEnv, registerStatic } from '../lib/static.ts';
+import { pageBundlesOf, registerStatic } from '../lib/static.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'parking-static-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -45,7 +45,7 @@ describe('static files and app-config.json', () => {
   });
 
   it('puts the site bundle first when SITE_PAGES is set', () => {
-    expect(pageBundlesFromEnv({ SITE_PAGES: '/tmp/site' }).map((b) => b.urlPrefix)).toEqual(['/site-pages/', '/pages-json/']);
-    expect(pageBundlesFromEnv({}).map((b) => b.urlPrefix)).toEqual(['/pages-json/']);
+    expect(pageBundlesOf('/tmp/site').map((b) => b.urlPrefix)).toEqual(['/site-pages/', '/pages-json/']);
+    expect(pageBundlesOf(undefined).map((b) => b.urlPrefix)).toEqual(['/pages-json/']);
   });
 });

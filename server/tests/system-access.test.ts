@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
 import { md5Hex } from '../lib/password.ts';
-import { call, login } from './helpers.ts';
+import { buildTestApp, call, login } from './helpers.ts';
 
 /** Every /api route that needs a permission answers 403 to a signed-in user holding no role. */
 
@@ -10,7 +9,7 @@ let app: FastifyInstance;
 let nobody: string;
 
 beforeAll(async () => {
-  ({ app } = await buildApp({ dataDir: 'memory' }));
+  ({ app } = await buildTestApp());
   const admin = await login(app, 'admin', 'admin123');
   const res = await call(app, 'POST', '/api/system/Permission/Users', {
     token: admin, json: { account: 'norole', realName: '无角色', roleIds: [], userPassword: md5Hex('pw'), validatePassword: md5Hex('pw') },

@@ -1,10 +1,10 @@
-import type { PGlite } from '@electric-sql/pglite';
+import type { Db } from '../db/database.ts';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { call, withTestServer } from './helpers.ts';
 
 let app: FastifyInstance;
-let db: PGlite;
+let db: Db;
 let admin: string;
 let operator: string;
 withTestServer((s) => ({ app, db, admin, operator } = s));

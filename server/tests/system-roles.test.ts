@@ -1,4 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite';
+import type { Db } from '../db/database.ts';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { md5Hex } from '../lib/password.ts';
@@ -6,7 +6,7 @@ import type { MenuItem } from '../services/menus.ts';
 import { call, login, loginForm, withTestServer } from './helpers.ts';
 
 let app: FastifyInstance;
-let db: PGlite;
+let db: Db;
 let admin: string;
 withTestServer((s) => ({ app, db, admin } = s));
 

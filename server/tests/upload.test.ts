@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
-import { call, login } from './helpers.ts';
+import { buildTestApp, call, login } from './helpers.ts';
 
 let app: FastifyInstance;
 let token: string;
 
 beforeAll(async () => {
-  ({ app } = await buildApp({ dataDir: 'memory' }));
+  ({ app } = await buildTestApp());
   token = await login(app, 'operator', 'operator123');
 });
 afterAll(async () => {

@@ -1,0 +1,66 @@
+import { resolve } from 'node:path';
+
+/**
+ * The server's configuration, read and checked once at start-up (main.ts) and handed to buildApp;
+ * no other module reads process.env. A bad value stops the start with a message naming the variable.
+ */
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** PostgreSQL to use instead of the embedded PGlite */
+  databaseUrl?: string;
+  /** PGlite folder; 'memory' = in memory */
+  dataDir: string;
+  distDir: string;
+  /** a per-site page bundle served before pages-json/ */
+  sitePages?: string;
+  /** proxy /api to the platform's server instead of the reference one */
+  apiTarget?: string;
+  /** device heartbeat simulator period; 0 = off */
+  heartbeatMs: number;
+  /** seed the SMS sign-in switch on */
+  smsLogin: boolean;
+  log: boolean;
+  watchPages: boolean;
+}
+
+export class ConfigError extends Error {}
+
+function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) throw new ConfigError(`${name} must be an integer from ${min} to ${max} (got "${raw}")`);
+  return n;
+}
+
+function url(env: NodeJS.ProcessEnv, name: string, protocols: string[]): string | undefined {
+  const raw = env[name];
+  if (!raw) return undefined;
+  let u: URL;
+  try {
+    u = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} is not a URL (got "${raw}")`);
+  }
+  if (!protocols.includes(u.protocol)) throw new ConfigError(`${name} must start with ${protocols.join(' or ')}`);
+  return raw;
+}
+
+const flag = (v: string | undefined): boolean => v === '1' || v === 'true';
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  return {
+    port: int(env, 'PORT', 8080, 0, 65535),
+    host: env.HOST || '0.0.0.0',
+    databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+    dataDir: env.DATA_DIR || '.data/',
+    distDir: env.DIST_DIR || 'dist',
+    sitePages: env.SITE_PAGES ? resolve(env.SITE_PAGES) : undefined,
+    apiTarget: url(env, 'API_TARGET', ['http:', 'https:']),
+    heartbeatMs: int(env, 'HEARTBEAT_MS', 10_000, 0, 86_400_000),
+    smsLogin: flag(env.SMS_LOGIN),
+    log: flag(env.LOG),
+    watchPages: flag(env.PAGES_WATCH),
+  };
+}

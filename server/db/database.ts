@@ -1,0 +1,93 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { CamelCasePlugin, CompiledQuery, Kysely, PostgresDialect, type Transaction } from 'kysely';
+import pg from 'pg';
+import { PgliteDialect } from './pglite-dialect.ts';
+import type { Tables } from './tables.ts';
+
+/**
+ * The one database handle of the server, the same over PGlite (embedded, default) and a real
+ * PostgreSQL (`DATABASE_URL`). Two faces on one connection source:
+ * - `kysely`: the typed query builder with camelCase names (`parkingCode` ↔ `parking_code`);
+ * - `query(text, params)`: plain SQL with `$n` parameters and snake_case rows, for what the builder
+ *   says less clearly (reports, recursive trees, bulk seed).
+ * A transaction hands its callback a `Db` with both faces bound to the transaction.
+ */
+export interface Db {
+  readonly kysely: Kysely<Tables>;
+  query<R = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<{ rows: R[] }>;
+  /** Runs `fn` in a transaction; inside one already, `fn` joins it. */
+  transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
+}
+
+export interface Database extends Db {
+  readonly kind: 'pglite' | 'postgres';
+  readonly pglite?: PGlite;
+  close(): Promise<void>;
+}
+
+/** PostgreSQL, or PGlite in a folder / in memory, optionally started from a dump (test template). */
+export type DbTarget = { databaseUrl: string } | { dataDir?: string; loadDataDir?: Blob };
+
+class Handle implements Db {
+  private readonly raw: Kysely<Tables>;
+
+  constructor(
+    readonly kysely: Kysely<Tables>,
+    private readonly inTransaction: boolean,
+  ) {
+    this.raw = kysely.withoutPlugins();
+  }
+
+  async query<R>(text: string, params: readonly unknown[] = []): Promise<{ rows: R[] }> {
+    const r = await this.raw.executeQuery<R>(CompiledQuery.raw(text, [...params]));
+    return { rows: r.rows as R[] };
+  }
+
+  transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+    if (this.inTransaction) return fn(this);
+    return this.kysely.transaction().execute((trx: Transaction<Tables>) => fn(new Handle(trx, true)));
+  }
+}
+
+class RootHandle extends Handle implements Database {
+  /** the PGlite instance, when embedded (tests dump it as a template) */
+  pglite?: PGlite;
+
+  constructor(
+    kysely: Kysely<Tables>,
+    readonly kind: 'pglite' | 'postgres',
+  ) {
+    super(kysely, false);
+  }
+
+  close(): Promise<void> {
+    return this.kysely.destroy();
+  }
+}
+
+// PostgreSQL answers bigint (count(*), sums) as text unless told; the server's sums fit in 2^53
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+
+/** Opens PostgreSQL at `databaseUrl`, or PGlite in a folder (undefined / 'memory' = in memory). */
+export async function openDatabase(target: DbTarget = {}): Promise<Database> {
+  const plugins = [new CamelCasePlugin()];
+  if ('databaseUrl' in target) {
+    // every session in UTC, as PGlite is, so dates and times read the same on both
+    const pool = new pg.Pool({ connectionString: target.databaseUrl, max: 10, options: '-c TimeZone=UTC' });
+    const db = new RootHandle(new Kysely<Tables>({ dialect: new PostgresDialect({ pool }), plugins }), 'postgres');
+    await db.query('select 1'); // fail at start-up, not at the first request, when the server is not there
+    return db;
+  }
+  const dir = target.dataDir;
+  let pglite: PGlite;
+  if (!dir || dir === 'memory') pglite = new PGlite(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {});
+  else {
+    mkdirSync(dir, { recursive: true });
+    pglite = new PGlite(dir);
+  }
+  await pglite.waitReady;
+  const db = new RootHandle(new Kysely<Tables>({ dialect: new PgliteDialect(pglite), plugins }), 'pglite');
+  db.pglite = pglite;
+  return db;
+}

@@ -1,0 +1,31 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../db/database.ts';
+import { holdLease, startJobs } from '../jobs/leader.ts';
+import { openTestDatabase } from './test-database.ts';
+
+let db: Database;
+beforeAll(async () => {
+  db = await openTestDatabase();
+});
+afterAll(async () => {
+  await db.close();
+});
+
+describe('background jobs run once per database', () => {
+  it('a lease is held by one instance until it lapses', async () => {
+    expect(await holdLease(db, 'lease-test', 60_000, 'instance-a')).toBe(true);
+    expect(await holdLease(db, 'lease-test', 60_000, 'instance-b')).toBe(false);
+    expect(await holdLease(db, 'lease-test', 60_000, 'instance-a')).toBe(true); // renewal
+    await db.query(`update job_lease set expires_at = now() - interval '1 second' where name = 'lease-test'`);
+    expect(await holdLease(db, 'lease-test', 60_000, 'instance-b')).toBe(true);
+  });
+
+  it('a job whose lease another instance holds does not run', async () => {
+    await holdLease(db, 'counted', 60_000, 'someone-else');
+    let runs = 0;
+    const stop = startJobs(db, [{ name: 'counted', everyMs: 10, tick: async () => void runs++ }], () => {});
+    await new Promise((r) => setTimeout(r, 150));
+    await stop();
+    expect(runs).toBe(0);
+  });
+});
