@@ -1,25 +1,45 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { parseTree, type ParseError } from 'jsonc-parser';
+import { findNodeAtLocation, parseTree, type Node } from 'jsonc-parser';
+import { jsonSyntaxProblem, parseRouteFile, ROUTE_FILE_NAME } from '../../src/router/route-file.ts';
+import { isPattern } from '../../src/router/path-pattern.ts';
+import { findHostRoute } from '../../src/router/routes.ts';
+import { FRAGMENT_FOLDER } from '../../src/amis/page-fragments.ts';
 import { validatePageSchema } from './amis-schema.ts';
+import { preparePage } from './page-vocabulary.ts';
 import { checkApis, checkPermissions, type RouteRef } from './page-rules.ts';
+import { CHECK_FILE_NAME, parseCheckFile, type BundleDeclarations } from './bundle-declarations.ts';
 
 export interface Problem {
+  /** the file, relative to the root */
   file: string;
+  /** JSON pointer inside the file ('' for the whole file) */
   path: string;
   message: string;
 }
 
 export interface CheckInput {
-  /** bundle folders, in resolution order */
+  /** bundle folders, in resolution order (a site bundle first, pages-json/ last) */
   bundles: string[];
+  /** the reference server's routes */
   routes: RouteRef[];
+  /** button codes of the menu seed */
   permissionCodes: Set<string>;
   /** urlAddress of every page-type menu entry in the seed */
   menuPages: string[];
+  /** path of every page-type menu entry in the seed (`/parking/parkingAdmin`) */
+  menuPaths?: string[];
   root?: string;
 }
 
+/** What a bundle may use: the seed and the reference server, plus what its `_check.json` declares. */
+interface Known {
+  routes: RouteRef[];
+  permissionCodes: Set<string>;
+  menuPaths: Set<string>;
+}
+
+/** Page files of a bundle; names starting with "_" are the bundle's own files, not pages. */
 function listJson(dir: string): string[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir).flatMap((name) => {
@@ -29,34 +49,137 @@ function listJson(dir: string): string[] {
   });
 }
 
-function lineCol(text: string, offset: number): string {
+function lineColumn(text: string, offset: number): { line: number; column: number } {
   const before = text.slice(0, offset).split('\n');
-  return `line ${before.length}, column ${before[before.length - 1].length + 1}`;
+  return { line: before.length, column: before[before.length - 1].length + 1 };
 }
 
-export function checkFile(file: string, input: CheckInput, shown = file): Problem[] {
+/** Where a JSON pointer starts in a text (1-based line and column), for the report; undefined when it cannot be told. */
+export function locatePointer(text: string, pointer: string): { line: number; column: number } | undefined {
+  if (!pointer) return undefined;
+  const tree: Node | undefined = parseTree(text);
+  if (!tree) return undefined;
+  const segments = pointer
+    .split('/')
+    .slice(1)
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .map((s) => (/^\d+$/.test(s) ? Number(s) : s));
+  // the deepest node that exists: an unknown property's own node, or the object missing one
+  for (let n = segments.length; n >= 0; n--) {
+    const node = n === 0 ? tree : findNodeAtLocation(tree, segments.slice(0, n));
+    if (!node) continue;
+    return lineColumn(text, node.parent?.type === 'property' && n > 0 ? node.parent.offset : node.offset);
+  }
+  return undefined;
+}
+
+/** Syntax first: a file that does not parse is reported with every syntax error and nothing else. */
+function readJson(file: string): { text: string; value?: unknown; problems: Omit<Problem, 'file'>[] } {
   const text = readFileSync(file, 'utf8');
-  const errors: ParseError[] = [];
-  parseTree(text, errors, { disallowComments: true, allowTrailingComma: false });
-  if (errors.length) return [{ file: shown, path: '', message: `malformed JSON at ${lineCol(text, errors[0].offset)}` }];
-  const page = JSON.parse(text) as unknown;
-  return [...validatePageSchema(page), ...checkApis(page, input.routes), ...checkPermissions(page, input.permissionCodes)].map((p) => ({ file: shown, ...p }));
+  const syntax = jsonSyntaxProblem(text);
+  if (syntax) return { text, problems: [{ path: '', message: syntax.message }] };
+  return { text, value: JSON.parse(text) as unknown, problems: [] };
 }
 
-/** Validate every page file of every bundle, and that every seeded menu page has a file. */
+/**
+ * Every problem of one page file, checked as amis gets it (page-vocabulary.ts: fragments brought
+ * in, `$ref`s inlined, the console's vocabulary applied): schema, APIs, permission codes.
+ */
+export function checkFile(file: string, known: Known, bundles: string[], root: string): Problem[] {
+  const shown = relative(root, file);
+  const { text, problems } = readJson(file);
+  if (problems.length) return problems.map((p) => ({ file: shown, ...p }));
+  const prepared = preparePage(file, text, bundles, root);
+  const own = prepared.problems.map(({ file: other, ...p }) => ({ file: other ?? shown, ...p }));
+  if (!prepared.page) return own;
+  const page = prepared.page;
+  const found = [...validatePageSchema(page), ...checkApis(page, known.routes), ...checkPermissions(page, known.permissionCodes)];
+  return [...own, ...found.map((p) => ({ file: shown, ...p }))];
+}
+
+function pointerValue(value: unknown, pointer: string): unknown {
+  return pointer
+    .split('/')
+    .slice(1)
+    .reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), value);
+}
+
+function pageExists(bundles: string[], urlAddress: string): boolean {
+  return bundles.some((bundle) => existsSync(join(bundle, `${urlAddress}.json`)));
+}
+
+/** A bundle's route file: its own format, then pages that exist, codes and menus that are known, paths the console does not own. */
+function checkRouteFile(file: string, known: Known, bundles: string[], seedMenuPaths: Set<string>): Omit<Problem, 'file'>[] {
+  const { text, value, problems } = readJson(file);
+  if (problems.length) return problems;
+  // "permission": "a:b" or ["a:b", …]: the pointer names the string or the array item
+  const codePath = (at: string, i: number) => (typeof pointerValue(value, `${at}/permission`) === 'string' ? `${at}/permission` : `${at}/permission/${i}`);
+  const parsed = parseRouteFile(text, file);
+  const out: Omit<Problem, 'file'>[] = [...parsed.problems];
+  for (const route of parsed.routes) {
+    if (!pageExists(bundles, route.urlAddress)) out.push({ path: `${route.at}/urlAddress`, message: `page "${route.urlAddress}" has no file in any bundle` });
+    const codes = [
+      ...route.permission.map((code, i) => ({ code, path: codePath(route.at, i) })),
+      ...route.variants.flatMap((v, vi) => (v.permission ?? []).map((code, i) => ({ code, path: codePath(`${route.at}/variants/${vi}`, i) }))),
+    ];
+    for (const { code, path } of codes) {
+      if (!known.permissionCodes.has(code)) out.push({ path, message: `unknown permission code "${code}" (not in the menu seed nor in ${CHECK_FILE_NAME})` });
+    }
+    if (route.menu !== undefined && !known.menuPaths.has(route.menu)) out.push({ path: `${route.at}/menu`, message: `no menu screen "${route.menu}" (not in the menu seed nor in ${CHECK_FILE_NAME})` });
+    const host = findHostRoute(route.path);
+    if (host && !isPattern(route.path)) out.push({ path: `${route.at}/path`, message: `"${route.path}" is the console's own route (${host.name}); this route would never open` });
+    else if (seedMenuPaths.has(route.path)) out.push({ path: `${route.at}/path`, message: `"${route.path}" is a menu screen; this route would never open` });
+  }
+  return out;
+}
+
+/**
+ * Validate every page file of every bundle, each bundle's route file and `_check.json`, and that
+ * every seeded menu page has a file. Every problem of every file, each with file and JSON path.
+ */
 export function checkPages(input: CheckInput): { files: number; problems: Problem[] } {
+  // files: page files; the bundle's own files (_routes.json, _check.json, _fragments/) are checked but not counted
   const root = input.root ?? process.cwd();
   const problems: Problem[] = [];
+  const seedMenuPaths = new Set(input.menuPaths ?? []);
+  const add = (file: string, list: Omit<Problem, 'file'>[]) => problems.push(...list.map((p) => ({ file: relative(root, file), ...p })));
   let files = 0;
   for (const bundle of input.bundles) {
+    const declared: BundleDeclarations = { apis: [], permissions: [], menus: [] };
+    const declarations = join(bundle, CHECK_FILE_NAME);
+    if (existsSync(declarations)) {
+      const { value, problems: syntax } = readJson(declarations);
+      if (syntax.length) add(declarations, syntax);
+      else {
+        const parsed = parseCheckFile(value);
+        Object.assign(declared, parsed.declarations);
+        add(declarations, parsed.problems);
+      }
+    }
+    const known: Known = {
+      routes: [...input.routes, ...declared.apis],
+      permissionCodes: new Set([...input.permissionCodes, ...declared.permissions]),
+      menuPaths: new Set([...seedMenuPaths, ...declared.menus]),
+    };
     for (const file of listJson(bundle)) {
-      files++;
-      problems.push(...checkFile(file, input, relative(root, file)));
+      const name = relative(bundle, file);
+      if (name === CHECK_FILE_NAME) continue;
+      const parts = name.split(/[\\/]/);
+      if (name === ROUTE_FILE_NAME) add(file, checkRouteFile(file, known, input.bundles, seedMenuPaths));
+      else if (parts[0] === FRAGMENT_FOLDER) {
+        // a shared fragment is checked inside each page that includes it (page-vocabulary.ts)
+      } else if (parts.some((part) => part.startsWith('_'))) {
+        add(file, [{ path: '', message: `names starting with "_" are reserved for the bundle's own files (${ROUTE_FILE_NAME}, ${CHECK_FILE_NAME}, ${FRAGMENT_FOLDER}/)` }]);
+      } else {
+        files++;
+        problems.push(...checkFile(file, known, input.bundles, root));
+      }
     }
   }
   for (const urlAddress of input.menuPages) {
-    const found = input.bundles.some((bundle) => existsSync(join(bundle, `${urlAddress}.json`)));
-    if (!found) problems.push({ file: relative(root, join(input.bundles.at(-1) ?? '.', `${urlAddress}.json`)), path: '', message: `menu entry urlAddress "${urlAddress}" has no page file in any bundle` });
+    if (!pageExists(input.bundles, urlAddress)) {
+      problems.push({ file: relative(root, join(input.bundles.at(-1) ?? '.', `${urlAddress}.json`)), path: '', message: `menu entry urlAddress "${urlAddress}" has no page file in any bundle` });
+    }
   }
   return { files, problems };
 }

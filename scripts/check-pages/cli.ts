@@ -1,24 +1,41 @@
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { buildApp } from '../../server/app.ts';
 import { MENU_TREE } from '../../server/seed/menuTree.ts';
-import { checkPages } from './check.ts';
-import type { RouteRef } from './page-rules.ts';
+import { saveValidatorCodeCache } from './amis-schema.ts';
+import { checkPages, locatePointer, type Problem } from './check.ts';
+import { serverRoutes } from './server-routes.ts';
 
-// `npm run check:pages [bundle…]`: every page file in every bundle (SITE_PAGES first, then
-// pages-json/) against amis's schema and the project's rules. Exit 1 on any problem.
-const bundles = process.argv.slice(2).length
-  ? process.argv.slice(2).map((b) => resolve(b))
-  : [...(process.env.SITE_PAGES ? [resolve(process.env.SITE_PAGES)] : []), resolve('pages-json')];
+// `npm run check:pages [bundle…] [--fresh]`: every file of every bundle against amis's schema and the
+// project's rules. The bundles named (else SITE_PAGES) come first, then pages-json/, as the server
+// serves them. `--fresh` asks the server for its routes again instead of using the cache.
+// Exit 1 on any problem.
+const started = performance.now();
+const args = process.argv.slice(2);
+const fresh = args.includes('--fresh');
+const named = args.filter((a) => !a.startsWith('--'));
+const site = named.length ? named : process.env.SITE_PAGES ? [process.env.SITE_PAGES] : [];
+const bundles = [...new Set([...site.map((b) => resolve(b)), resolve('pages-json')])];
 
-const routes: RouteRef[] = [];
-const { app } = await buildApp({ dataDir: 'memory', onRoute: (r) => routes.push(r) });
-await app.ready();
-await app.close();
-
+const routes = await serverRoutes({ fresh });
+const pages = MENU_TREE.flatMap((dir) => dir.pages.map((p) => ({ dir, page: p }))).filter(({ page }) => (page.type ?? 2) === 2);
 const permissionCodes = new Set(MENU_TREE.flatMap((dir) => dir.pages.flatMap((p) => (p.buttons ?? []).map(([code]) => code))));
-const menuPages = MENU_TREE.flatMap((dir) => dir.pages.filter((p) => (p.type ?? 2) === 2).map((p) => p.urlAddress ?? `${dir.enCode}/${p.enCode}`));
+const menuPages = pages.map(({ dir, page }) => page.urlAddress ?? `${dir.enCode}/${page.enCode}`);
+const menuPaths = pages.map(({ dir, page }) => `/${dir.enCode}/${page.enCode}`);
 
-const { files, problems } = checkPages({ bundles, routes, permissionCodes, menuPages });
-for (const p of problems) console.error(`${p.file}${p.path ? ` ${p.path}` : ''}: ${p.message}`);
-console.log(`check:pages: ${files} page files in ${bundles.length} bundle(s), ${problems.length} problem(s)`);
+const { files, problems } = checkPages({ bundles, routes, permissionCodes, menuPages, menuPaths });
+saveValidatorCodeCache();
+/** `file:line:column /json/path: message`, so an editor or terminal can jump to it. */
+function show(p: Problem): string {
+  let where = '';
+  try {
+    const at = locatePointer(readFileSync(p.file, 'utf8'), p.path);
+    if (at) where = `:${at.line}:${at.column}`;
+  } catch {
+    // the file of a missing page: no position
+  }
+  return `${p.file}${where}${p.path ? ` ${p.path}` : ''}: ${p.message}`;
+}
+for (const p of problems) console.error(show(p));
+const seconds = ((performance.now() - started) / 1000).toFixed(2);
+console.log(`check:pages: ${files} page files in ${bundles.length} bundle(s), ${problems.length} problem(s), ${seconds} s`);
 process.exit(problems.length ? 1 : 0);

@@ -72,7 +72,7 @@ export function routeMatches(route: RouteRef, api: PageApi): boolean {
 export function checkApis(page: unknown, routes: RouteRef[]): RuleProblem[] {
   return collectApis(page)
     .filter((api) => !routes.some((route) => routeMatches(route, api)))
-    .map((api) => ({ path: api.path, message: `no reference-server route for ${api.method ?? 'any method'} ${api.url.split('?')[0]}` }));
+    .map((api) => ({ path: api.path, message: `no reference-server route for ${api.method ?? 'any method'} ${api.url.split('?')[0]} (nor declared in _check.json)` }));
 }
 
 /** Permission codes a page checks: HAS_PERM('a', 'b') in any expression. */
@@ -92,5 +92,5 @@ export function collectPermissionChecks(node: unknown, path = ''): { path: strin
 export function checkPermissions(page: unknown, knownCodes: Set<string>): RuleProblem[] {
   return collectPermissionChecks(page)
     .filter(({ code }) => !knownCodes.has(code))
-    .map(({ path, code }) => ({ path, message: `unknown permission code "${code}" (not in the menu seed)` }));
+    .map(({ path, code }) => ({ path, message: `unknown permission code "${code}" (not in the menu seed nor in _check.json)` }));
 }
