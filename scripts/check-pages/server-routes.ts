@@ -11,11 +11,12 @@ const CACHE_DIR = join(REPO, 'node_modules', '.cache', 'check-pages');
  * The reference server's /api routes, as the page checker matches page APIs against them.
  * The one place that knows how to ask the server.
  *
- * TODO(server-routes): `discoverServerRoutes` is the function to switch to the server's own
- * DB-free route registration once server/app.ts settles. Today it registers the /api routes on
- * a bare Fastify instance with a database stand-in that throws if touched (registration reads
- * nothing from the database), so no PGlite is opened; importing server/app.ts still costs about
- * a second, which the cache in `serverRoutes` below saves on every run after the first.
+ * TODO(server-routes): `discoverServerRoutes` is the one function to change when the server's
+ * route registration changes (owner: the server). It uses `registerApi` from server/app.ts on a
+ * bare Fastify instance with a database stand-in that throws if touched (registration reads
+ * nothing from the database), so no PGlite is opened or seeded. What remains costly on a cache
+ * miss is importing server/app.ts (PGlite, pg, Kysely: about 1.5 s); a route-only entry point
+ * without those imports would remove it. `serverRoutes` below caches the answer meanwhile.
  */
 export async function discoverServerRoutes(): Promise<RouteRef[]> {
   const [{ default: Fastify }, { registerApi }] = await Promise.all([import('fastify'), import('../../server/app.ts')]);
