@@ -17,6 +17,7 @@ import { registerLogRoutes } from './routes/system-logs.ts';
 import { registerRoleRoutes } from './routes/system-roles.ts';
 import { registerToolsRoutes } from './routes/system-tools.ts';
 import { registerUserRoutes } from './routes/system-users.ts';
+import { typeboxValidatorCompiler } from './resource/validation.ts';
 import { seedIfEmpty } from './seed/index.ts';
 
 export interface BuildAppOptions {
@@ -50,6 +51,7 @@ export async function prepareDatabase(target: DbTarget = {}, seed: { smsLogin?: 
  * checker can list the routes with a database that is never opened.
  */
 export async function registerApi(app: FastifyInstance, db: Db, opts: { dataDir?: string } = {}): Promise<void> {
+  app.setValidatorCompiler(typeboxValidatorCompiler);
   registerDocsRoute(app);
   registerToolsRoutes(app); // before the routes it describes
   installAuth(app, db);

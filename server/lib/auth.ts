@@ -54,7 +54,8 @@ export function installAuth(app: FastifyInstance, db: Db): void {
     }
   });
 
-  app.addHook('preHandler', async (req) => {
+  // before validation: a caller without the right learns nothing about the input rules
+  app.addHook('preValidation', async (req) => {
     const access = req.routeOptions.config?.access;
     if (access === undefined || access === 'public') return;
     const token = tokenFromRequest(req);

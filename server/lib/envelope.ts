@@ -15,6 +15,14 @@ export const MSG = {
   badRequest: '请求参数格式不正确',
 } as const;
 
+/** Success messages of the common writes, one wording everywhere. */
+export const DONE = {
+  created: '新建成功',
+  updated: '修改成功',
+  deleted: '删除成功',
+  saved: '保存成功',
+} as const;
+
 export function ok<T>(data: T, msg = '操作成功'): Envelope<T> {
   return { code: 200, msg, data };
 }

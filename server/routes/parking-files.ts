@@ -4,20 +4,19 @@ import { badRequest, notFound, ok } from '../lib/envelope.ts';
 import { asInput, reqString, stringList } from '../lib/fields.ts';
 import { writeOperLog } from '../lib/operLog.ts';
 import { parkingWorkbook } from '../services/parkingExport.ts';
-import { type ParkingRow, toParkingJson } from '../services/parkingModel.ts';
+import { type ParkingLot, parkingLots } from '../entities/parking-lots.ts';
 import { attachment, laneScanUrl, publicOrigin, sendQrFiles, spaceScanUrl } from '../services/parkingQr.ts';
 import { regionByAddress } from '../services/parkingRegion.ts';
-import { lotFilters } from '../services/parkingFilters.ts';
 
 /** Binary answers of the lots screen: the .xlsx export and the QR codes; and address → region code. */
 
 const EXPORT_LIMIT = 10_000;
 
 export function registerParkingFiles(app: FastifyInstance, db: Db): void {
-  app.get('/api/system/Parking/Actions/Export', { config: { access: { buttons: ['parking:export'] } } }, async (req, reply) => {
-    const q = lotFilters(asInput(req.query));
-    const { rows } = await db.query<ParkingRow>(`select * from parking ${q.sql} order by sort_code, create_time desc, id limit ${EXPORT_LIMIT}`, q.params);
-    const body = await parkingWorkbook(rows.map(toParkingJson));
+  const exportAccess = { buttons: ['parking:export'] };
+  app.get('/api/system/Parking/Actions/Export', { schema: { querystring: parkingLots.querySchema }, config: { access: exportAccess } }, async (req, reply) => {
+    const rows = await parkingLots.rows(db, req.query as Record<string, unknown>).limit(EXPORT_LIMIT).execute();
+    const body = await parkingWorkbook(rows.map((r) => parkingLots.toJson(r) as ParkingLot));
     await writeOperLog(db, req, { action: 'export', module: 'parking', detail: `导出${rows.length}条` });
     attachment(reply, '停车场列表.xlsx');
     reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');

@@ -4,16 +4,16 @@ import { badRequest, notFound, ok } from '../lib/envelope.ts';
 import { asInput, reqEnum } from '../lib/fields.ts';
 import { writeOperLog } from '../lib/operLog.ts';
 import { bindingOf } from '../services/parkingBind.ts';
-import { lotFilters } from '../services/parkingFilters.ts';
+import { parkingLots } from '../entities/parking-lots.ts';
 
 /** Lot-level figures and actions: list header totals, bindIf, enable/disable, long-rental release. */
 
 export function registerParkingLotActions(app: FastifyInstance, db: Db): void {
   // same filters as the list, so the figures describe what the table shows
-  app.get('/api/system/Parking/sum', { config: { access: { menus: ['parkingAdmin'] } } }, async (req) => {
-    const q = lotFilters(asInput(req.query));
+  app.get('/api/system/Parking/sum', { schema: { querystring: parkingLots.querySchema }, config: { access: { menus: ['parkingAdmin'] } } }, async (req) => {
+    const lots = parkingLots.rows(db, req.query as Record<string, unknown>).compile();
     const { rows } = await db.query<Record<string, number>>(
-      `with lots as (select * from parking ${q.sql})
+      `with lots as (${lots.sql})
        select count(*)::int as "parkingCount",
               count(*) filter (where enabled_mark = 1)::int as "enabledCount",
               coalesce(sum(total_spaces), 0)::int as "totalSpaces",
@@ -23,7 +23,7 @@ export function registerParkingLotActions(app: FastifyInstance, db: Db): void {
               (select count(*)::int from parking_lane where parking_id in (select id from lots)) as "laneCount",
               (select count(*)::int from parking_space where status = 0 and parking_id in (select id from lots)) as "freeSpaces"
          from lots`,
-      q.params,
+      lots.parameters,
     );
     return ok(rows[0]);
   });

@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import type { ParkingJson } from './parkingModel.ts';
+import type { ParkingLot as ParkingJson } from '../entities/parking-lots.ts';
 
 /** The lots list as an .xlsx workbook: the columns an operator reads, codes turned into words. */
 

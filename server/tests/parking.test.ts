@@ -139,7 +139,7 @@ describe('parking create / get / update / delete', () => {
     ['negative total', { totalSpaces: -1 }, '总车位数必须是非负整数'],
     ['fractional temp', { tempSpaces: 1.5 }, '临时车位数必须是非负整数'],
     ['too many spaces', { tempSpaces: 80, rentalSpaces: 40 }, '临时车位与长租车位之和不能超过总车位数'],
-    ['bad phone', { contactPhone: '12345678901' }, '联系电话格式不正确'],
+    ['bad phone', { contactPhone: '12345678901' }, '请输入正确的电话号码'],
     ['bad open time', { openTime: '25:00' }, '开放时间格式不正确，应为HH:mm'],
     ['bad close time', { closeTime: '7:00' }, '关闭时间格式不正确，应为HH:mm'],
     ['bad enabled mark', { enabledMark: 2 }, '启用状态只能是0（停用）或1（启用）'],

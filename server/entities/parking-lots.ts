@@ -1,0 +1,98 @@
+import { PARKING_KINDS, PARKING_TYPES, PLATE_COLOR_CODES, PRICE_TYPES, ROAD_TYPES } from '../services/parkingModel.ts';
+import Type, { type Static } from 'typebox';
+import { HHMM_RE } from '../lib/fields.ts';
+import { badRequest } from '../lib/envelope.ts';
+import { type Row, defineResource, filter } from '../resource/define.ts';
+import { f } from '../resource/fields.ts';
+import { bindingOf } from '../services/parkingBind.ts';
+
+/** 停车场: a lot, its capacity, opening hours, contact and fee rule per plate colour. */
+
+const hhmm = (title: string) => Type.Union([Type.String({ pattern: HHMM_RE.source }), Type.Literal('')], { title, default: '', 'x-msg': `${title}格式不正确，应为HH:mm` });
+const spaces = (title: string) => f.int(title, { default: 0, msg: `${title}必须是非负整数` });
+const degrees = (title: string, limit: number) =>
+  Type.Union([Type.Number({ minimum: -limit, maximum: limit }), Type.Null()], { title, default: null, 'x-msg': `${title}必须是-${limit}到${limit}之间的数字` });
+
+const feeRule = Type.Object({
+  plateColor: f.oneOf('收费规则的车牌颜色', PLATE_COLOR_CODES, '收费规则的车牌颜色不正确'),
+  ruleName: f.text('收费规则的规则名称', 50),
+}, { required: ['plateColor', 'ruleName'] });
+
+const fields = {
+  parkingCode: f.code('停车场编号'),
+  parkingName: f.text('停车场名称', 50),
+  type: f.oneOf('停车场类型', PARKING_TYPES, '停车场类型只能是0（路侧泊位）、1（道闸车场）或4（充电站）'),
+  roadType: f.oneOf('道路类型', ROAD_TYPES, '道路类型只能是1（路内）或2（路外）'),
+  parkingKind: f.oneOf('停车场性质', PARKING_KINDS, '停车场性质只能是1（地面）、2（地下）或3（路侧）', { default: null }),
+  regionCode: f.text('行政区划编码', 12, { default: '' }),
+  regionName: f.text('行政区划名称', 50, { default: '' }),
+  street: f.text('街道', 50, { default: '' }),
+  address: f.text('详细地址', 200, { default: '' }),
+  lng: degrees('经度', 180),
+  lat: degrees('纬度', 90),
+  totalSpaces: spaces('总车位数'),
+  tempSpaces: spaces('临时车位数'),
+  rentalSpaces: spaces('长租车位数'),
+  chargingSpaces: spaces('充电车位数'),
+  priceType: f.oneOf('收费类型', PRICE_TYPES, '收费类型只能是1（政府指导价）、2（市场调节价）或3（免费）', { default: null }),
+  openTime: hhmm('开放时间'),
+  closeTime: hhmm('关闭时间'),
+  contactName: f.text('联系人', 20, { default: '' }),
+  contactPhone: f.phone('联系电话'),
+  description: f.text('备注', 500, { default: '' }),
+  enabledMark: f.oneOf('启用状态', [0, 1], '启用状态只能是0（停用）或1（启用）', { default: 1 }),
+  sortCode: f.int('排序码', { min: -2_147_483_648, default: 0, msg: '排序码必须是整数' }),
+  feeRules: Type.Array(feeRule, { title: '收费规则', default: [], maxItems: 5, 'x-msg': '收费规则格式不正确' }),
+};
+
+/** A lot as the API answers it. */
+export type ParkingLot = Static<ReturnType<typeof Type.Object<typeof fields>>> & { id: string; createTime: number; lastModifyTime: number | null };
+
+export const parkingLots = defineResource({
+  table: 'parking',
+  path: '/api/system/Parking',
+  idPrefix: 'p',
+  module: 'parking',
+  fields,
+  required: ['parkingCode', 'parkingName', 'type', 'roadType'],
+  unique: [{ fields: ['parkingCode'], msg: '停车场编号已存在' }],
+  filters: {
+    keyword: filter.keyword(['parkingName', 'parkingCode']),
+    regionCode: filter.eq('regionCode', f.text('行政区划编码', 12)),
+    roadType: filter.eq('roadType', f.int('道路类型', { msg: '道路类型筛选值不正确' })),
+    type: filter.eq('type', f.int('停车场类型', { msg: '停车场类型筛选值不正确' })),
+    enabledMark: filter.eq('enabledMark', f.int('启用状态', { msg: '启用状态筛选值不正确' }), ['enabledmark']),
+  },
+  orderBy: [['sortCode', 'asc'], ['createTime', 'desc'], ['id', 'asc']],
+  access: {
+    // other screens pick lots from this list
+    list: { menus: ['parkingAdmin', 'parkingLane', 'parkingSpace', 'device', 'chargingStation'] },
+    get: { menus: ['parkingAdmin'] },
+    create: { buttons: ['parking:add'] },
+    update: { buttons: ['parking:edit'] },
+    delete: { buttons: ['parking:delete'] },
+  },
+  describe: (v) => `${v.parkingCode as string} ${v.parkingName as string}`,
+  check(v) {
+    if ((v.tempSpaces as number) + (v.rentalSpaces as number) > (v.totalSpaces as number)) throw badRequest('临时车位与长租车位之和不能超过总车位数');
+    const colours = (v.feeRules as { plateColor: number }[]).map((r) => r.plateColor);
+    if (new Set(colours).size !== colours.length) throw badRequest('同一车牌颜色只能设置一条收费规则');
+  },
+  toJson: (r: Row) => ({ ...r, lng: r.lng === null ? null : Number(r.lng), lat: r.lat === null ? null : Number(r.lat), feeRules: r.feeRules ?? [] }),
+  toColumns: (v) => ('feeRules' in v ? { ...v, feeRules: JSON.stringify(v.feeRules) } : v),
+  guards: {
+    async update(tx, before, after) {
+      if (after.parkingCode !== before.parkingCode || after.type !== before.type) {
+        const bound = await bindingOf(tx, before.id as string);
+        if (!bound.canDelete) throw badRequest(`${bound.reason}，不能修改停车场编号或管理方式`);
+      }
+    },
+    async delete(tx, row) {
+      const bound = await bindingOf(tx, row.id as string);
+      if (!bound.canDelete) throw badRequest(`${bound.reason}，不能删除`);
+      // the lot's own area nodes go with it, zones before the lot node they hang under
+      await tx.query('delete from parking_area where parking_id = $1 and level = 5', [row.id]);
+      await tx.query('delete from parking_area where parking_id = $1', [row.id]);
+    },
+  },
+});

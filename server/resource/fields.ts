@@ -1,0 +1,45 @@
+import Type, { type TSchema } from 'typebox';
+import { CODE_RE, PHONE_MESSAGE, PHONE_RE, codeMessage } from '../../src/domain/field-rules.ts';
+
+/**
+ * Field schemas of the resource layer: TypeBox (so JSON Schema for validation and OpenAPI) with
+ * the label used in messages. Field rules (phone, code, …) come from the one module the console
+ * and the pages share.
+ */
+
+const MAX_INT = 2_147_483_647;
+
+export const f = {
+  text: (title: string, maxLength: number, opts: { default?: string } = {}) =>
+    Type.String({ title, maxLength, ...(opts.default !== undefined ? { default: opts.default } : {}) }),
+
+  /** Record codes: letters, digits, `_`, `-`; the message names the field. */
+  code: (title: string) => Type.String({ title, pattern: CODE_RE.source, 'x-msg': `${title}${codeMessage()}` }),
+
+  phone: (title: string) =>
+    Type.Union([Type.String({ pattern: PHONE_RE.source }), Type.Literal('')], { title, default: '', 'x-msg': PHONE_MESSAGE }),
+
+  /** A whole number in [min, max]; `msg` for anything else. */
+  int: (title: string, opts: { min?: number; max?: number; msg?: string; default?: number } = {}) => {
+    const min = opts.min ?? 0;
+    const max = opts.max ?? MAX_INT;
+    const msg = opts.msg ?? `${title}必须是${min}到${max}之间的整数`;
+    return Type.Integer({ title, minimum: min, maximum: max, 'x-msg': msg, ...(opts.default !== undefined ? { default: opts.default } : {}) });
+  },
+
+  /** Money in integer cents. */
+  cents: (title: string, opts: { default?: number } = {}) =>
+    Type.Integer({ title, minimum: 0, maximum: Number.MAX_SAFE_INTEGER, 'x-msg': `${title}必须是不小于0的整数（分）`, ...opts }),
+
+  /** One of a fixed set of codes (a dictionary's values); `msg` lists them for the user. */
+  oneOf: (title: string, values: readonly number[], msg: string, opts: { default?: number | null } = {}) =>
+    Type.Union(
+      [...values.map((v) => Type.Literal(v)), ...(opts.default === null ? [Type.Null()] : [])],
+      { title, 'x-msg': msg, ...(opts.default !== undefined ? { default: opts.default } : {}) },
+    ),
+
+  /** Lists of ids (form fields may send them comma-separated). */
+  ids: (title: string) => Type.Array(Type.String({ maxLength: 64 }), { title, default: [], maxItems: 1000, 'x-msg': `${title}格式不正确` }),
+};
+
+export type FieldSchemas = Record<string, TSchema>;
