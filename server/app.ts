@@ -19,6 +19,8 @@ import { registerToolsRoutes } from './routes/system-tools.ts';
 import { registerUserRoutes } from './routes/system-users.ts';
 import { typeboxValidatorCompiler } from './resource/validation.ts';
 import { seedIfEmpty } from './seed/index.ts';
+import { merchants } from './entities/merchants.ts';
+import { registerResource } from './resource/define.ts';
 
 export interface BuildAppOptions {
   /** Where the data lives: `{ databaseUrl }` (PostgreSQL) or `{ dataDir }` (PGlite; default in memory). */
@@ -63,6 +65,7 @@ export async function registerApi(app: FastifyInstance, db: Db, opts: { dataDir?
   registerUserRoutes(app, db);
   registerRoleRoutes(app, db);
   registerLogRoutes(app, db);
+  registerResource(app, db, merchants);
 }
 
 /** The reference server: database, every route, background jobs and the static front end; does not listen. */

@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.ts';
+import { seedMerchants } from './merchants.ts';
 import { seedMenus } from './menus.ts';
 import { seedParking } from './parking.ts';
 import { seedParkingAreas } from './parking-areas.ts';
@@ -22,6 +23,7 @@ export async function seedIfEmpty(db: Db, opts: { smsLogin?: boolean } = {}): Pr
     await seedParkingSpaces(tx);
     await seedParkingDevices(tx);
     await seedDicts(tx);
+    await seedMerchants(tx);
   });
   return true;
 }

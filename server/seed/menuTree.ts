@@ -52,6 +52,7 @@ export const MENU_TREE: SeedDir[] = [
     { enCode: 'arrearsNotice', fullName: '追缴通知', icon: 'notice', buttons: [['arrearsNotice:add', '发送通知'], ['arrearsNotice:export', '导出']] },
   ] },
   { enCode: 'coupon', fullName: '优惠券', icon: 'coupon', pages: [
+    { enCode: 'merchant', fullName: '商户管理', icon: 'list', buttons: crud('merchant', [], ['add', 'edit', 'delete']) },
     { enCode: 'couponTemplate', fullName: '优惠券模板', icon: 'list', buttons: crud('couponTemplate', [], ['add', 'edit', 'delete']) },
     { enCode: 'couponRecord', fullName: '发券记录', icon: 'list', buttons: [['couponRecord:add', '发券'], ['couponRecord:export', '导出']] },
   ] },
