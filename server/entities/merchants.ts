@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import Type from 'typebox';
 import { type Row, defineResource, filter } from '../resource/define.ts';
 import { f } from '../resource/fields.ts';
@@ -24,7 +25,7 @@ export const merchants = defineResource({
     enabledMark: filter.eq('enabledMark', f.int('启用状态', { max: 1, msg: '启用状态筛选值不正确' })),
     parkingId: {
       schema: Type.String({ title: '停车场', maxLength: 64 }),
-      where: (eb, id: string) => eb(eb.val(id), '=', eb.fn.any('parkingIds')),
+      where: (_eb, id: string) => sql<boolean>`${id} = any(${sql.ref('parkingIds')})`,
     },
   },
   orderBy: [['createTime', 'desc'], ['id', 'asc']],

@@ -12,9 +12,7 @@ export interface Job {
   tick(db: Db): Promise<void>;
 }
 
-const INSTANCE = randomUUID();
-
-export async function holdLease(db: Db, name: string, ttlMs: number, holder: string = INSTANCE): Promise<boolean> {
+export async function holdLease(db: Db, name: string, ttlMs: number, holder: string): Promise<boolean> {
   const { rows } = await db.query<{ holder: string }>(
     `insert into job_lease (name, holder, expires_at) values ($1, $2, now() + make_interval(secs => $3::float8 / 1000))
      on conflict (name) do update set holder = excluded.holder, expires_at = excluded.expires_at
@@ -27,6 +25,7 @@ export async function holdLease(db: Db, name: string, ttlMs: number, holder: str
 
 /** Starts the jobs; the returned function stops them (call it before the database closes). */
 export function startJobs(db: Db, jobs: Job[], log: (msg: string, e: unknown) => void): () => Promise<void> {
+  const holder = randomUUID();
   let stopped = false;
   const running = new Set<Promise<void>>();
   const timers = jobs
@@ -37,7 +36,7 @@ export function startJobs(db: Db, jobs: Job[], log: (msg: string, e: unknown) =>
         if (stopped || busy) return;
         busy = true;
         try {
-          if (await holdLease(db, job.name, job.everyMs * 3)) await job.tick(db);
+          if (await holdLease(db, job.name, job.everyMs * 3, holder)) await job.tick(db);
         } catch (e) {
           if (!stopped) log(`[job ${job.name}]`, e);
         } finally {

@@ -17,7 +17,7 @@ afterAll(() => {
 });
 
 describe('migrations and seed on a data folder', () => {
-  it('applies every migration once, seeds once, and keeps data across restarts', async () => {
+  it('applies every migration once, seeds once, and keeps data across restarts', { timeout: 90_000 }, async () => {
     const dataDir = join(tempDir(), 'db');
     const files = readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith('.sql')).sort();
 

@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import type { Database } from '../db/database.ts';
+import { call, login } from './helpers.ts';
+import { onPostgres, openTestDatabase } from './test-database.ts';
+
+// Two reference servers on one PostgreSQL, as behind a load balancer: nothing a request needs lives
+// in one process's memory, and background jobs run once per database.
+describe.skipIf(!onPostgres())('two server instances on one PostgreSQL', () => {
+  let db: Database & { url?: string };
+  let a: FastifyInstance;
+  let b: FastifyInstance;
+  beforeAll(async () => {
+    db = await openTestDatabase();
+    a = (await buildApp({ database: { databaseUrl: db.url! } })).app;
+    b = (await buildApp({ database: { databaseUrl: db.url! } })).app;
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    await db?.close();
+  });
+
+  it('a session opened on one instance works on the other', async () => {
+    const token = await login(a, 'admin', 'admin123');
+    const created = await call(b, 'POST', '/api/system/Parking', { token, json: { parkingCode: 'TWO-1', parkingName: '双实例', type: 1, roadType: 2 } });
+    expect(created.body.code).toBe(200);
+    const seen = await call(a, 'GET', `/api/system/Parking/${created.body.data.id}`, { token });
+    expect(seen.body.data.parkingName).toBe('双实例');
+    await call(b, 'GET', '/api/oauth/Logout', { token });
+    expect((await call(a, 'GET', '/api/oauth/CurrentUser', { token })).body.code).toBe(600);
+  });
+
+  it('a captcha issued by one instance is checked by the other', async () => {
+    for (let i = 0; i < 3; i++) await call(a, 'POST', '/api/oauth/Login', { form: { account: 'operator', password: 'x'.repeat(32), origin: 'password' } });
+    const captcha = await call(b, 'POST', '/api/oauth/captcha');
+    expect(captcha.body.code).toBe(200);
+    const { rows } = await db.query<{ text: string }>('select text from captchas where key = $1', [captcha.body.data.timestamp]);
+    expect(rows).toHaveLength(1);
+  });
+
+});
