@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { test, expect, signInAndWait, uniqueSuffix, adminToken } from './fixtures';
+import { test, expect, signInAndWait, uniqueSuffix, adminToken, waitForRows, clickUntil } from './fixtures';
 
 // A 1×1 PNG.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
@@ -81,7 +81,7 @@ test('validations and dictionary options speak the platform language', async ({ 
       body: [
         { type: 'input-text', name: 'phone', label: '电话', validations: 'isPhone' },
         { type: 'input-text', name: 'site', label: '链接', validations: 'isLink' },
-        { type: 'select', name: 'roadType', label: '道路类型', value: 2, source: 'get:/api/dictDetail?dictName=road_type&page=0&size=9999', labelField: 'label', valueField: 'value' },
+        { type: 'select', name: 'roadType', label: '道路类型', value: 2, dict: 'road_type' },
         { type: 'pc-location', label: '位置' },
         { type: 'tpl', tpl: '坐标:${lng},${lat}' },
       ],
@@ -99,6 +99,98 @@ test('validations and dictionary options speak the platform language', async ({ 
   await page.locator('[name="lat"]').fill('22.5432');
   await expect(page.locator('[name="lng"]')).toHaveValue('113.9476');
   await expect(page.getByText('坐标:113.9476,22.5432')).toBeVisible();
+});
+
+test('a list says only what is particular to it: paging, page sizes, filter buttons, empty and loading texts are the console’s', async ({ page }) => {
+  let slow = true;
+  await page.route(/\/api\/system\/ParkingLane\?/, async (route) => {
+    if (slow) await new Promise((r) => setTimeout(r, 1500));
+    await route.continue();
+  });
+  const first = page.waitForRequest(/\/api\/system\/ParkingLane\?/);
+  await openSitePage(page, {
+    type: 'page',
+    title: '列表',
+    body: {
+      type: 'crud',
+      api: 'get:/api/system/ParkingLane',
+      filter: { body: [{ type: 'input-text', name: 'keyword', placeholder: '车道编号或名称' }] },
+      columns: [
+        { name: 'laneName', label: '车道名称' },
+        { name: 'direction', label: '方向', type: 'mapping', dict: 'lane_direction' },
+      ],
+    },
+  });
+  const spinner = page.locator('.cxd-Table .cxd-Spinner--overlay');
+  await expect(spinner).toBeVisible();
+  expect(await spinner.evaluate((el) => getComputedStyle(el, '::after').content)).toBe('"加载中,请稍等......."');
+  expect(new URL((await first).url()).searchParams.get('pageSize')).toBe('10');
+  slow = false;
+  await waitForRows(page);
+  await expect(page.getByRole('row').filter({ has: page.getByRole('cell') })).toHaveCount(10);
+  await expect(page.getByRole('row').nth(1)).toContainText(/入口|出口/);
+  await page.getByText('每页显示').locator('..').getByRole('combobox').click();
+  await expect(page.locator('.cxd-Select-option')).toHaveText(['10', '15', '20', '50', '100', '200']);
+  await page.locator('.cxd-Select-option').filter({ hasText: /^15$/ }).click();
+  await expect(page.getByRole('row').filter({ has: page.getByRole('cell') })).toHaveCount(15);
+  await expect(page.getByRole('button', { name: '重置' })).toBeVisible();
+  await page.getByPlaceholder('车道编号或名称').fill('没有这个车道');
+  await clickUntil(page.getByRole('button', { name: '查询' }), () => expect(page.getByText('暂无数据')).toBeVisible({ timeout: 2000 }));
+});
+
+test('one form for add and edit, shared fragments, lots from the base-data store, a plate input and named rules', async ({ page }) => {
+  const lookups: string[] = [];
+  page.on('request', (r) => r.url().includes('enabledmark=1') && lookups.push(r.url()));
+  await openSitePage(page, {
+    type: 'page',
+    title: '表单',
+    definitions: {
+      'lot-select': { $fragment: 'lot-select' },
+      'space-form': {
+        type: 'form',
+        body: [
+          { type: 'select', $ref: 'lot-select', lots: 'lane' },
+          { type: 'pc-input-plate', name: 'plateNo', label: '车牌' },
+          { type: 'input-text', name: 'code', label: '编号', validations: { isCode: [1, 4] } },
+          { type: 'input-text', name: 'phone', label: '电话', validations: 'isPhone' },
+        ],
+      },
+    },
+    body: [
+      { type: 'form', $ref: 'space-form', title: '新增', api: 'post:/api/oauth/updateAvatar' },
+      { type: 'form', $ref: 'space-form', title: '编辑', api: 'post:/api/oauth/updateAvatar', data: { parkingId: 'p-ft-cbd-04', plateNo: '粤B12345' } },
+      { type: 'table', source: '${rows}', columns: [{ $fragment: 'status-column' }] },
+    ],
+    data: { rows: [{ enabledMark: 1 }, { enabledMark: 0 }] },
+  });
+  const [add, edit] = [page.locator('.cxd-Panel--form').nth(0), page.locator('.cxd-Panel--form').nth(1)];
+  await expect(edit.locator('[name="plateNo"]')).toHaveValue('粤B12345');
+  await expect(page.locator('.label-success')).toHaveText('启用');
+  await expect(page.locator('.label-default')).toHaveText('停用');
+  // the lane-type lots only (spec: type 1), read once for both forms
+  // a select whose options are still loading drops the first click
+  await expect(async () => {
+    await add.locator('.cxd-Select').click();
+    await expect(page.locator('.cxd-Select-option').filter({ hasText: '会展中心停车场' })).toBeVisible({ timeout: 2000 });
+  }).toPass();
+  await expect(page.locator('.cxd-Select-option').filter({ hasText: '路侧泊位' })).toHaveCount(0);
+  await page.locator('.cxd-Select-option').filter({ hasText: '会展中心停车场' }).click();
+  expect(lookups.filter((u) => u.includes('type=1'))).toHaveLength(1);
+  await add.locator('[name="plateNo"]').fill('粤b 1234');
+  await add.locator('[name="code"]').fill('AB_CD');
+  await add.locator('[name="phone"]').fill('19912345678');
+  await add.getByRole('button', { name: '提交' }).click();
+  await expect(add).toContainText('请输入正确的车牌号');
+  await expect(add).toContainText('只能包含字母、数字、下划线或短横线，1-4位');
+  await expect(add).toContainText('请输入正确的电话号码');
+  await expect(add.locator('[name="plateNo"]')).toHaveValue('粤B1234');
+});
+
+test('a missing fragment fails the page like a malformed page file', async ({ page }) => {
+  await openSitePage(page, { type: 'page', title: '缺片段', body: { $fragment: `nowhere-${uniqueSuffix()}` } });
+  const panel = page.getByRole('alert').filter({ hasText: '页面文件格式错误' });
+  await expect(panel).toContainText('/site-pages/card/monthCardProduct.json 第 1 行');
+  await expect(panel.locator('pre')).toContainText('/pages-json/_fragments/nowhere-');
 });
 
 test('HAS_PERM hides a table column, and follows another user signing in without a reload', async ({ page }) => {
