@@ -23,6 +23,8 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     access?: Access;
+    /** the `data` of a successful answer, for the OpenAPI description (not used to serialise) */
+    data?: unknown;
   }
 }
 

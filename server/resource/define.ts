@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type Expression, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import { type AliasableExpression, type Expression, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import Type, { type TSchema } from 'typebox';
 import type { Db } from '../db/database.ts';
 import type { Access } from '../lib/auth.ts';
@@ -31,6 +31,10 @@ export interface Filter {
 
 const likeArg = (s: string): string => `%${s.replace(/[\\%_]/g, '\\$&')}%`;
 
+/** The value a query gives a filter (by its name or an alias), if any. */
+const valueOf = (q: Row, name: string, f: Filter): unknown =>
+  [name, ...(f.aliases ?? [])].map((n) => q[n]).find((x) => x !== undefined && x !== null && x !== '');
+
 /** Ready-made filters: equality on a column, or a keyword over several columns. */
 export const filter = {
   eq: (column: string, schema: TSchema, aliases?: string[]): Filter => ({ schema, aliases, where: (eb, v) => eb(column, '=', v) }),
@@ -38,6 +42,26 @@ export const filter = {
     schema: Type.String({ title, maxLength: 100 }),
     where: (eb, v: string) => eb.or(columns.map((c) => eb(c, 'ilike', likeArg(v)))),
   }),
+};
+
+/**
+ * A read-only answer column computed per row (`self` = the resource's table): the name of a
+ * record the row points at, or a derived state defined once (a device's online state).
+ */
+export type Derived = (eb: Eb, self: string) => AliasableExpression<unknown>;
+
+export const derive = {
+  /** `column` (or an expression) of the `table` record that the row's `fk` names; `fallback` when there is none */
+  lookup:
+    (table: string, fk: string, column: string | ((eb: Eb) => AliasableExpression<unknown>), fallback?: unknown): Derived =>
+    (eb, self) => {
+      const one = eb
+        .selectFrom(table)
+        .select(typeof column === 'string' ? `${table}.${column}` : (e: Eb) => column(e).as('v'))
+        .whereRef(`${table}.id`, '=', `${self}.${fk}`)
+        .$asScalar();
+      return fallback === undefined ? one : eb.fn.coalesce(one, eb.val(fallback));
+    },
 };
 
 export interface ResourceSpec {
@@ -51,19 +75,31 @@ export interface ResourceSpec {
   /** writable fields; the JSON name is the column name */
   fields: Record<string, TSchema>;
   required: string[];
-  unique?: { fields: string[]; msg: string }[];
+  /** `list`: a field whose taken values follow the message (`msg：A、B`) */
+  unique?: { fields: string[]; msg: string; list?: string }[];
   filters?: Record<string, Filter>;
-  orderBy: [string, 'asc' | 'desc'][];
+  /** answer columns computed per row (lookups, derived states); list order may use them too */
+  derived?: Record<string, Derived>;
+  orderBy: [string | Derived, 'asc' | 'desc'][];
+  /** the list is every matching row nested under `children` by this parent field, or flat when filtered or `flat=1` */
+  tree?: { parent: string };
+  /** figures over the filtered rows answered beside the list; the filters in `ignore` do not narrow them */
+  summary?: { columns: Record<string, (eb: Eb) => AliasableExpression<unknown>>; ignore?: string[] };
   access: { list: Access; get?: Access; create?: Access; update?: Access; delete?: Access };
   /** how a record is named in the operation log */
   describe(row: Row): string;
-  /** cross-field rules over the full new values (and the stored record on update) */
-  check?(values: Row, before?: Row): void;
-  /** stored row → answer (dates become epoch milliseconds by default) */
-  toJson?(row: Row): Row;
+  /**
+   * cross-field rules over the full new values (and, on update, the stored record and the body as
+   * sent); may answer the values completed (e.g. a plate colour that follows the plate)
+   */
+  check?(values: Row, before?: Row, body?: Row): Row | void;
+  /** stored row → answer (dates become epoch milliseconds by default); `req` for answers that depend on it */
+  toJson?(row: Row, req?: FastifyRequest): Row;
   /** values → columns, for types the driver does not map (jsonb) */
   toColumns?(values: Row): Row;
   guards?: {
+    /** rules against other records on create and update, before the unique check; may answer the values completed */
+    save?(tx: Db, values: Row, before?: Row): Promise<Row | void>;
     update?(tx: Db, before: Row, after: Row): Promise<void>;
     delete?(tx: Db, row: Row): Promise<void>;
   };
@@ -71,56 +107,109 @@ export interface ResourceSpec {
 
 export interface Resource {
   spec: ResourceSpec;
-  /** the list filters as one condition, for sums and exports over the same rows */
-  where(q: Row): (eb: Eb) => Expression<SqlBool>;
+  /** the list filters as one condition, for sums and exports over the same rows (`ignore`: filters left out) */
+  where(q: Row, ignore?: string[]): (eb: Eb) => Expression<SqlBool>;
   /** paging and filters of the list */
   querySchema: TSchema;
   /** the filtered rows in list order (a query to finish: limit, execute, or compile into a report) */
   rows(db: Db, q: Row): SelectQueryBuilder<any, any, Row>; // eslint-disable-line @typescript-eslint/no-explicit-any
   find(db: Db, id: string): Promise<Row | undefined>;
-  toJson(row: Row): Row;
+  toJson(row: Row, req?: FastifyRequest): Row;
+  /** new records in one statement with the create rules, unique keys and one log row for all (batch actions); answers their ids */
+  createMany(tx: Db, req: FastifyRequest, values: Row[], log: { recordId: string; detail: string }): Promise<string[]>;
 }
 
 const epochs = (row: Row): Row =>
   Object.fromEntries(Object.entries(row).map(([k, v]) => [k, v instanceof Date ? v.getTime() : v]));
 
-const idParams = Type.Object({ id: Type.String({ title: '编号', maxLength: 64 }) });
+/** The `:id` of a record's path, for action routes beside the resource's own. */
+export const idParams = Type.Object({ id: Type.String({ title: '编号', maxLength: 64 }) });
+
+/** Nests an ordered list under its parents; a node whose parent is not listed is a root. */
+function nest(rows: Row[], parent: string): Row[] {
+  const byId = new Map(rows.map((r) => [r.id, { ...r }]));
+  const roots: Row[] = [];
+  for (const node of byId.values()) {
+    const up = node[parent] ? byId.get(node[parent]) : undefined;
+    if (up) ((up.children as Row[] | undefined) ??= []).push(node);
+    else roots.push(node);
+  }
+  return roots;
+}
 
 export function defineResource(spec: ResourceSpec): Resource {
   const filters = spec.filters ?? {};
-  const toJson = (row: Row): Row => epochs(spec.toJson ? spec.toJson(row) : row);
+  const toJson = (row: Row, req?: FastifyRequest): Row => epochs(spec.toJson ? spec.toJson(row, req) : row);
+  // the stored columns and the derived ones
+  const select = (db: Db) =>
+    (db.kysely as AnyDb)
+      .selectFrom(spec.table)
+      .selectAll()
+      .select((eb) => Object.entries(spec.derived ?? {}).map(([n, d]) => d(eb, spec.table).as(n)));
   return {
     spec,
     toJson,
     querySchema: Type.Object({
       ...pageQuery.properties,
       ...Object.fromEntries(Object.entries(filters).flatMap(([k, f]) => [k, ...(f.aliases ?? [])].map((n) => [n, Type.Optional(f.schema)]))),
+      ...(spec.tree ? { flat: Type.Optional(Type.Integer({ title: '平铺', minimum: 0, maximum: 1, 'x-msg': '平铺参数只能是0或1' })) } : {}),
     }),
-    where: (q) => (eb) =>
+    where: (q, ignore = []) => (eb) =>
       eb.and(
         Object.entries(filters).flatMap(([k, f]) => {
-          const v = [k, ...(f.aliases ?? [])].map((n) => q[n]).find((x) => x !== undefined && x !== null && x !== '');
+          const v = ignore.includes(k) ? undefined : valueOf(q, k, f);
           return v === undefined ? [] : [f.where(eb, v as never)];
         }),
       ),
     rows(db, q) {
-      let query = (db.kysely as AnyDb).selectFrom(spec.table).selectAll().where(this.where(q));
-      for (const [col, dir] of spec.orderBy) query = query.orderBy(col, dir);
+      let query = select(db).where(this.where(q));
+      for (const [col, dir] of spec.orderBy) query = typeof col === 'string' ? query.orderBy(col, dir) : query.orderBy((eb) => col(eb, spec.table), dir);
       return query;
     },
-    find: async (db, id) => (await (db.kysely as AnyDb).selectFrom(spec.table).selectAll().where('id', '=', id).executeTakeFirst()) as Row | undefined,
+    find: async (db, id) => (await select(db).where(`${spec.table}.id`, '=', id).executeTakeFirst()) as Row | undefined,
+    async createMany(tx, req, values, log) {
+      const ids = await insert(tx, spec, values);
+      await writeOperLog(tx, req, { action: 'create', module: spec.module, ...log });
+      return ids;
+    },
   };
 }
 
-async function assertUnique(db: Db, spec: ResourceSpec, v: Row, exceptId = ''): Promise<void> {
+/** check and guards.save over one record's new values: the values to store. */
+async function prepare(tx: Db, spec: ResourceSpec, values: Row, before?: Row, body?: Row): Promise<Row> {
+  const checked = spec.check?.(values, before, body) ?? values;
+  return (await spec.guards?.save?.(tx, checked, before)) ?? checked;
+}
+
+async function insert(tx: Db, spec: ResourceSpec, values: Row[]): Promise<string[]> {
+  const rows: Row[] = [];
+  for (const v of values) rows.push(await prepare(tx, spec, v));
+  await assertUnique(tx, spec, rows);
+  const ids = rows.map(() => newId(spec.idPrefix));
+  await (tx.kysely as AnyDb)
+    .insertInto(spec.table)
+    .values(rows.map((v, i) => ({ id: ids[i], ...columnsOf(spec, v) })))
+    .execute();
+  return ids;
+}
+
+/** The writable fields of `v` as columns. */
+function columnsOf(spec: ResourceSpec, v: Row): Row {
+  const picked = Object.fromEntries(Object.keys(spec.fields).filter((n) => n in v).map((n) => [n, v[n]]));
+  return spec.toColumns ? spec.toColumns(picked) : picked;
+}
+
+async function assertUnique(db: Db, spec: ResourceSpec, rows: Row[], exceptId = ''): Promise<void> {
   for (const u of spec.unique ?? []) {
-    const hit = await (db.kysely as AnyDb)
+    const hits = (await (db.kysely as AnyDb)
       .selectFrom(spec.table)
-      .select('id')
-      .where((eb) => eb.and(u.fields.map((c) => eb(c, '=', v[c]))))
+      .select(u.fields)
+      .where((eb) => eb.or(rows.map((v) => eb.and(u.fields.map((c) => eb(c, '=', v[c]))))))
       .where('id', '<>', exceptId)
-      .executeTakeFirst();
-    if (hit) throw badRequest(u.msg);
+      .orderBy(u.list ?? 'id')
+      .limit(u.list ? 5 : 1)
+      .execute()) as Row[];
+    if (hits.length) throw badRequest(u.list ? `${u.msg}：${hits.map((h) => h[u.list!]).join('、')}` : u.msg);
   }
 }
 
@@ -142,40 +231,56 @@ export function registerResource(app: FastifyInstance, db: Db, r: Resource): voi
     Object.fromEntries(Object.entries(spec.fields).map(([n, s]) => [n, Type.Optional(s)])),
     { 'x-nonblank': spec.required },
   );
-  const columns = (v: Row): Row => {
-    const picked = Object.fromEntries(Object.keys(spec.fields).filter((n) => n in v).map((n) => [n, v[n]]));
-    return spec.toColumns ? spec.toColumns(picked) : picked;
-  };
   const log = (tx: Db, req: FastifyRequest, action: 'create' | 'update' | 'delete', id: string, row: Row) =>
     writeOperLog(tx, req, { action, module: spec.module, recordId: id, detail: spec.describe(row) });
 
-  app.get(spec.path, { schema: { querystring: r.querySchema }, config: { access: spec.access.list } }, async (req) => {
+  // what a record and a page of them look like, for the OpenAPI description
+  const record = Type.Object({ id: Type.String(), ...spec.fields, createTime: Type.Integer({ description: 'epoch ms' }) });
+  const page = Type.Object({
+    list: Type.Array(record),
+    pagination: Type.Object({ currentPage: Type.Integer(), pageSize: Type.Integer(), total: Type.Integer() }),
+  });
+
+  app.get(spec.path, { schema: { querystring: r.querySchema }, config: { access: spec.access.list, data: page } }, async (req) => {
     const q = req.query as Row & { currentPage: number; pageSize: number };
+    const json = (row: Row) => r.toJson(row, req);
+    if (spec.tree) {
+      const rows = (await r.rows(db, q).execute()).map(json);
+      const flat = q.flat === 1 || Object.entries(spec.filters ?? {}).some(([name, f]) => valueOf(q, name, f) !== undefined);
+      const pagination = { currentPage: 1, pageSize: rows.length, total: rows.length };
+      return ok({ list: flat ? rows : nest(rows, spec.tree.parent), pagination });
+    }
     const { n } = (await k(db)
       .selectFrom(spec.table)
       .where(r.where(q))
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow()) as { n: number };
     const rows = await r.rows(db, q).limit(q.pageSize).offset((q.currentPage - 1) * q.pageSize).execute();
-    return ok({ list: rows.map(r.toJson), pagination: { currentPage: q.currentPage, pageSize: q.pageSize, total: Number(n) } });
+    const pagination = { currentPage: q.currentPage, pageSize: q.pageSize, total: Number(n) };
+    if (!spec.summary) return ok({ list: rows.map(json), pagination });
+    const { columns, ignore } = spec.summary;
+    const summary = await k(db)
+      .selectFrom(spec.table)
+      .where(r.where(q, ignore))
+      .select((eb) => Object.entries(columns).map(([name, c]) => c(eb).as(name)))
+      .executeTakeFirstOrThrow();
+    return ok({ list: rows.map(json), pagination, summary });
   });
 
-  app.get(`${spec.path}/:id`, { schema: { params: idParams }, config: { access: spec.access.get ?? spec.access.list } }, async (req) => {
+  app.get(`${spec.path}/:id`, { schema: { params: idParams }, config: { access: spec.access.get ?? spec.access.list, data: record } }, async (req) => {
     const row = await r.find(db, (req.params as { id: string }).id);
     if (!row) throw notFound();
-    return ok(r.toJson(row));
+    return ok(r.toJson(row, req));
   });
 
   if (spec.access.create) {
     app.post(spec.path, { schema: { body }, config: { access: spec.access.create } }, async (req) => {
       const v = req.body as Row;
-      spec.check?.(v);
-      const id = newId(spec.idPrefix);
-      await db
+      const id = await db
         .transaction(async (tx) => {
-          await assertUnique(tx, spec, v);
-          await k(tx).insertInto(spec.table).values({ id, ...columns(v) }).execute();
+          const [id] = await insert(tx, spec, [v]);
           await log(tx, req, 'create', id, v);
+          return id;
         })
         .catch(uniqueViolation(spec));
       return ok({ id }, DONE.created);
@@ -189,11 +294,11 @@ export function registerResource(app: FastifyInstance, db: Db, r: Resource): voi
         .transaction(async (tx) => {
           const before = await r.find(tx, id);
           if (!before) throw notFound();
-          const after = { ...r.toJson(before), ...(req.body as Row) };
-          spec.check?.(after, before);
-          await assertUnique(tx, spec, after, id);
+          const body = req.body as Row;
+          const after = await prepare(tx, spec, { ...r.toJson(before), ...body }, before, body);
+          await assertUnique(tx, spec, [after], id);
           await spec.guards?.update?.(tx, before, after);
-          await k(tx).updateTable(spec.table).set({ ...columns(after), lastModifyTime: sql`now()` }).where('id', '=', id).execute();
+          await k(tx).updateTable(spec.table).set({ ...columnsOf(spec, after), lastModifyTime: sql`now()` }).where('id', '=', id).execute();
           await log(tx, req, 'update', id, after);
         })
         .catch(uniqueViolation(spec));

@@ -1,7 +1,7 @@
 import type { Db } from '../db/database.ts';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, notFound, ok } from '../lib/envelope.ts';
-import { asInput, reqEnum } from '../lib/fields.ts';
+import Type from 'typebox';
 import { writeOperLog } from '../lib/operLog.ts';
 import { bindingOf } from '../services/parkingBind.ts';
 import { parkingLots } from '../entities/parking-lots.ts';
@@ -34,8 +34,9 @@ export function registerParkingLotActions(app: FastifyInstance, db: Db): void {
     return ok(await bindingOf(db, req.params.id));
   });
 
-  app.put<{ Params: { id: string } }>('/api/system/Parking/:id/Actions/State', { config: { access: { buttons: ['parking:edit'] } } }, async (req) => {
-    const enabledMark = reqEnum(asInput(req.body).enabledMark, [0, 1], '启用状态', '启用状态只能是0（停用）或1（启用）');
+  const stateBody = Type.Object({ enabledMark: parkingLots.spec.fields.enabledMark });
+  app.put<{ Params: { id: string } }>('/api/system/Parking/:id/Actions/State', { schema: { body: stateBody }, config: { access: { buttons: ['parking:edit'] } } }, async (req) => {
+    const { enabledMark } = req.body as { enabledMark: number };
     await db.transaction(async (tx) => {
       const { rows } = await tx.query<{ parking_code: string }>(
         'update parking set enabled_mark = $2, last_modify_time = now() where id = $1 returning parking_code',
@@ -48,7 +49,7 @@ export function registerParkingLotActions(app: FastifyInstance, db: Db): void {
   });
 
   // the id is a space id: the holder leaves, the space goes back to free
-  app.put<{ Params: { id: string } }>('/api/system/Parking/updateLongRentalSpaceLeave/:id', { config: { access: { buttons: ['space:edit'] } } }, async (req) => {
+  app.put<{ Params: { id: string } }>('/api/system/Parking/updateLongRentalSpaceLeave/:id', { schema: { body: Type.Object({}) }, config: { access: { buttons: ['space:edit'] } } }, async (req) => {
     await db.transaction(async (tx) => {
       const { rows } = await tx.query<{ space_type: number; space_no: string; holder_name: string }>(
         'select space_type, space_no, holder_name from parking_space where id = $1 for update',

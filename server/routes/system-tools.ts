@@ -10,12 +10,49 @@ interface ApiRoute {
   method: string;
   url: string;
   access: Access;
+  schema?: { body?: Schema; querystring?: Schema; params?: Schema };
+  /** the `data` of a successful answer */
+  data?: Schema;
+}
+
+type Schema = { properties?: Record<string, Schema & { description?: string }>; required?: string[] } & Record<string, unknown>;
+
+// TypeBox schemas are JSON Schema; OpenAPI 3.0 wants its own spelling of a few keywords
+function toOpenApi(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(toOpenApi);
+  if (!schema || typeof schema !== 'object') return schema;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(schema)) {
+    if (k === '~kind' || k.startsWith('x-nonblank')) continue;
+    if (k === 'const') out.enum = [v];
+    else if (k === 'type' && v === 'null') out.nullable = true;
+    else out[k] = toOpenApi(v);
+  }
+  if (out['x-msg']) out.description = `${(out.description as string) ?? ''}${out.description ? '；' : ''}错误提示：${out['x-msg'] as string}`;
+  return out;
+}
+
+function parametersOf(r: ApiRoute) {
+  const path = [...r.url.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
+  const q = r.schema?.querystring?.properties ?? {};
+  const query = Object.entries(q).map(([name, s]) => ({
+    name,
+    in: 'query',
+    required: (r.schema?.querystring?.required ?? []).includes(name),
+    ...(s.title ? { description: s.title as string } : {}),
+    schema: toOpenApi(s),
+  }));
+  return [...path, ...query];
 }
 
 const toPath = (url: string): string => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 
 function operation(r: ApiRoute) {
-  const params = [...r.url.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
+  const params = parametersOf(r);
+  const body = r.schema?.body ? toOpenApi(r.schema.body) : undefined;
+  const envelope = r.data
+    ? { allOf: [{ $ref: '#/components/schemas/Envelope' }, { type: 'object', properties: { data: toOpenApi(r.data) } }] }
+    : { $ref: '#/components/schemas/Envelope' };
   const a = r.access;
   const needs = typeof a === 'string' ? a : [...(a.menus ?? []).map((m) => `menu ${m}`), ...(a.buttons ?? [])].join(' | ');
   return {
@@ -24,8 +61,11 @@ function operation(r: ApiRoute) {
     'x-access': a,
     ...(a === 'public' ? { security: [] } : {}),
     ...(params.length ? { parameters: params } : {}),
+    ...(body
+      ? { requestBody: { required: true, content: { 'application/json': { schema: body }, 'application/x-www-form-urlencoded': { schema: body } } } }
+      : {}),
     responses: {
-      '200': { description: '{ code, msg, data }; code 200 = 成功', content: { 'application/json': { schema: { $ref: '#/components/schemas/Envelope' } } } },
+      '200': { description: '{ code, msg, data }; code 200 = 成功', content: { 'application/json': { schema: envelope } } },
       ...(typeof a === 'object' ? { '403': { description: '没有权限' } } : {}),
     },
   };
@@ -56,7 +96,9 @@ export function registerToolsRoutes(app: FastifyInstance): void {
   app.addHook('onRoute', (r) => {
     if (!r.url.startsWith('/api') || r.config?.access === undefined) return;
     for (const method of [r.method].flat()) {
-      if (method !== 'HEAD') routes.push({ method: String(method), url: r.url, access: r.config.access as Access });
+      if (method !== 'HEAD') {
+        routes.push({ method: String(method), url: r.url, access: r.config.access as Access, schema: r.schema as ApiRoute['schema'], data: r.config.data as Schema | undefined });
+      }
     }
   });
   app.get('/api/docs/openapi.json', { config: { access: 'public' } }, async () => openApiDocument(routes));
