@@ -19,11 +19,6 @@ export interface PreparedProblem {
   message: string;
 }
 
-/** Page files are everything except the `_`-named files and folders of a bundle (fragments, route tables). */
-export function isPageFile(name: string): boolean {
-  return !name.startsWith('_');
-}
-
 /** A fragment from disk: the first bundle that has it wins. */
 export function readFragment(bundles: string[], name: string): FragmentFile {
   const tried = bundles.map((bundle) => join(bundle, `${fragmentAddress(name)}.json`));
