@@ -6,7 +6,8 @@ import type { Access } from '../lib/auth.ts';
 import { DONE, badRequest, notFound, ok } from '../lib/envelope.ts';
 import { newId } from '../lib/ids.ts';
 import { writeOperLog } from '../lib/operLog.ts';
-import { pageQuery } from './paging.ts';
+import { f } from './fields.ts';
+import { type Paging, paging as defaultPaging } from './paging.ts';
 
 /**
  * The resource layer: an entity declares its fields, filters, unique keys, guards and access once;
@@ -27,6 +28,8 @@ export interface Filter {
   where(eb: Eb, value: never): Expression<SqlBool>;
   /** other query names accepted for it (old clients) */
   aliases?: string[];
+  /** the list cannot be read without it (a dictionary's entries need the dictionary) */
+  required?: boolean;
 }
 
 const likeArg = (s: string): string => `%${s.replace(/[\\%_]/g, '\\$&')}%`;
@@ -64,6 +67,32 @@ export const derive = {
     },
 };
 
+/**
+ * A many-to-many assignment (user → roles, user → lots) answered and written as a list of ids:
+ * the join table `table` holds (`from` = this record's id, `to` = the linked record's id).
+ * Ids not found in `target.table` are refused with `${target.missing}: a,b`; `target.orderBy`
+ * orders the list by the linked records' columns; `target.names` answers their names beside the ids.
+ */
+export interface Link {
+  /** the field's name in messages */
+  title: string;
+  table: string;
+  from: string;
+  to: string;
+  target: { table: string; missing: string; orderBy?: string[]; names?: { as: string; column: string } };
+}
+
+/** What a write hook is given: the transaction, the request (its caller), the record and its new values. */
+export interface Write {
+  tx: Db;
+  req: FastifyRequest;
+  id: string;
+  /** the new values (on delete: the stored record) */
+  values: Row;
+  /** the stored record, on update and delete */
+  before?: Row;
+}
+
 export interface ResourceSpec {
   /** table name in the builder's camelCase */
   table: string;
@@ -75,6 +104,12 @@ export interface ResourceSpec {
   /** writable fields; the JSON name is the column name */
   fields: Record<string, TSchema>;
   required: string[];
+  /** many-to-many assignments, answered and written under their names as lists of ids */
+  links?: Record<string, Link>;
+  /** body fields that are not columns (passwords, grants, switches folded into a column): validated, handed to check, toColumns and effects */
+  inputs?: Record<string, TSchema>;
+  /** fields and inputs only a create body takes (an update leaves them as they are) */
+  createOnly?: string[];
   /** `list`: a field whose taken values follow the message (`msg：A、B`) */
   unique?: { fields: string[]; msg: string; list?: string }[];
   filters?: Record<string, Filter>;
@@ -85,7 +120,15 @@ export interface ResourceSpec {
   tree?: { parent: string };
   /** figures over the filtered rows answered beside the list; the filters in `ignore` do not narrow them */
   summary?: { columns: Record<string, (eb: Eb) => AliasableExpression<unknown>>; ignore?: string[] };
-  access: { list: Access; get?: Access; create?: Access; update?: Access; delete?: Access };
+  access: { list: Access; get?: Access | false; create?: Access; update?: Access; delete?: Access };
+  /** list paging (default currentPage from 1 and pageSize) */
+  paging?: Paging;
+  /** update by PUT <path> with the id in the body (this is its title in messages), as the spec's api/dictDetail does */
+  bodyId?: string;
+  /** set to now() by an update (default lastModifyTime; null when the table has none) */
+  modifiedColumn?: string | null;
+  /** an update that changes this field is logged as a status change */
+  statusField?: string;
   /** how a record is named in the operation log */
   describe(row: Row): string;
   /**
@@ -95,13 +138,19 @@ export interface ResourceSpec {
   check?(values: Row, before?: Row, body?: Row): Row | void;
   /** stored row → answer (dates become epoch milliseconds by default); `req` for answers that depend on it */
   toJson?(row: Row, req?: FastifyRequest): Row;
-  /** values → columns, for types the driver does not map (jsonb) */
-  toColumns?(values: Row): Row;
+  /** values → columns, for types the driver does not map (jsonb) or columns made from inputs (`all`: the values with the inputs) */
+  toColumns?(values: Row, all: Row): Row;
   guards?: {
     /** rules against other records on create and update, before the unique check; may answer the values completed */
     save?(tx: Db, values: Row, before?: Row): Promise<Row | void>;
     update?(tx: Db, before: Row, after: Row): Promise<void>;
     delete?(tx: Db, row: Row): Promise<void>;
+  };
+  /** rules and writes after the record's own, in its transaction (a refusal rolls the write back): rows of other tables, rules over all records */
+  effects?: {
+    create?(w: Write): Promise<void>;
+    update?(w: Write): Promise<void>;
+    delete?(w: Write): Promise<void>;
   };
 }
 
@@ -137,21 +186,61 @@ function nest(rows: Row[], parent: string): Row[] {
   return roots;
 }
 
+/** A link's ids (or, with `names`, the linked records' names) of the row, in the link's order. */
+function linked(l: Link, column?: string): Derived {
+  return (eb, self) => {
+    const { table: target, orderBy } = l.target;
+    const join = column !== undefined || orderBy !== undefined;
+    let q = eb.selectFrom(l.table).whereRef(`${l.table}.${l.from}`, '=', `${self}.id`);
+    if (join) q = q.innerJoin(target, `${target}.id`, `${l.table}.${l.to}`);
+    let list = q.select(column === undefined ? `${l.table}.${l.to}` : `${target}.${column}`);
+    for (const c of orderBy ?? [`${l.table}.${l.to}`]) list = list.orderBy(c.includes('.') ? c : `${target}.${c}`);
+    return sql`array(${list})`;
+  };
+}
+
+/** Replaces the links given in `values` by those ids; unknown ids are refused. */
+async function writeLinks(tx: Db, spec: ResourceSpec, id: string, values: Row): Promise<void> {
+  const k = tx.kysely as AnyDb;
+  for (const [name, l] of Object.entries(spec.links ?? {})) {
+    if (!Array.isArray(values[name])) continue;
+    const ids = [...new Set(values[name] as string[])];
+    if (ids.length) {
+      const found = new Set((await k.selectFrom(l.target.table).select('id').where('id', 'in', ids).execute()).map((r) => r.id as string));
+      const missing = ids.filter((x) => !found.has(x));
+      if (missing.length) throw badRequest(`${l.target.missing}: ${missing.join(',')}`);
+    }
+    await k.deleteFrom(l.table).where(l.from, '=', id).execute();
+    if (ids.length) await k.insertInto(l.table).values(ids.map((x) => ({ [l.from]: id, [l.to]: x }))).execute();
+  }
+}
+
 export function defineResource(spec: ResourceSpec): Resource {
   const filters = spec.filters ?? {};
   const toJson = (row: Row, req?: FastifyRequest): Row => epochs(spec.toJson ? spec.toJson(row, req) : row);
+  const derived: Record<string, Derived> = {
+    ...spec.derived,
+    ...Object.fromEntries(
+      Object.entries(spec.links ?? {}).flatMap(([name, l]) => [
+        [name, linked(l)],
+        ...(l.target.names ? [[l.target.names.as, linked(l, l.target.names.column)]] : []),
+      ]),
+    ),
+  };
   // the stored columns and the derived ones
   const select = (db: Db) =>
     (db.kysely as AnyDb)
       .selectFrom(spec.table)
-      .selectAll()
-      .select((eb) => Object.entries(spec.derived ?? {}).map(([n, d]) => d(eb, spec.table).as(n)));
+      .selectAll(spec.table)
+      .select((eb) => Object.entries(derived).map(([n, d]) => d(eb, spec.table).as(n)));
   return {
     spec,
     toJson,
     querySchema: Type.Object({
-      ...pageQuery.properties,
-      ...Object.fromEntries(Object.entries(filters).flatMap(([k, f]) => [k, ...(f.aliases ?? [])].map((n) => [n, Type.Optional(f.schema)]))),
+      ...(spec.paging ?? defaultPaging).schema.properties,
+      ...Object.fromEntries(
+        Object.entries(filters).flatMap(([k, f]) => [k, ...(f.aliases ?? [])].map((n) => [n, f.required && n === k ? f.schema : Type.Optional(f.schema)])),
+      ),
       ...(spec.tree ? { flat: Type.Optional(Type.Integer({ title: '平铺', minimum: 0, maximum: 1, 'x-msg': '平铺参数只能是0或1' })) } : {}),
     }),
     where: (q, ignore = []) => (eb) =>
@@ -168,7 +257,7 @@ export function defineResource(spec: ResourceSpec): Resource {
     },
     find: async (db, id) => (await select(db).where(`${spec.table}.id`, '=', id).executeTakeFirst()) as Row | undefined,
     async createMany(tx, req, values, log) {
-      const ids = await insert(tx, spec, values);
+      const ids = await insert(tx, spec, values, req);
       await writeOperLog(tx, req, { action: 'create', module: spec.module, ...log });
       return ids;
     },
@@ -181,7 +270,7 @@ async function prepare(tx: Db, spec: ResourceSpec, values: Row, before?: Row, bo
   return (await spec.guards?.save?.(tx, checked, before)) ?? checked;
 }
 
-async function insert(tx: Db, spec: ResourceSpec, values: Row[]): Promise<string[]> {
+async function insert(tx: Db, spec: ResourceSpec, values: Row[], req: FastifyRequest): Promise<string[]> {
   const rows: Row[] = [];
   for (const v of values) rows.push(await prepare(tx, spec, v));
   await assertUnique(tx, spec, rows);
@@ -190,13 +279,17 @@ async function insert(tx: Db, spec: ResourceSpec, values: Row[]): Promise<string
     .insertInto(spec.table)
     .values(rows.map((v, i) => ({ id: ids[i], ...columnsOf(spec, v) })))
     .execute();
+  for (const [i, v] of rows.entries()) {
+    await writeLinks(tx, spec, ids[i], v);
+    await spec.effects?.create?.({ tx, req, id: ids[i], values: v });
+  }
   return ids;
 }
 
-/** The writable fields of `v` as columns. */
-function columnsOf(spec: ResourceSpec, v: Row): Row {
-  const picked = Object.fromEntries(Object.keys(spec.fields).filter((n) => n in v).map((n) => [n, v[n]]));
-  return spec.toColumns ? spec.toColumns(picked) : picked;
+/** The writable fields of `v` as columns (`except`: fields left as they are). */
+function columnsOf(spec: ResourceSpec, v: Row, except: string[] = []): Row {
+  const picked = Object.fromEntries(Object.keys(spec.fields).filter((n) => n in v && !except.includes(n)).map((n) => [n, v[n]]));
+  return spec.toColumns ? spec.toColumns(picked, v) : picked;
 }
 
 async function assertUnique(db: Db, spec: ResourceSpec, rows: Row[], exceptId = ''): Promise<void> {
@@ -224,13 +317,25 @@ function uniqueViolation(spec: ResourceSpec): (e: unknown) => never {
 export function registerResource(app: FastifyInstance, db: Db, r: Resource): void {
   const { spec } = r;
   const k = (d: Db): AnyDb => d.kysely as AnyDb;
+  const createOnly = spec.createOnly ?? [];
+  // the body fields: columns, links (lists of ids) and inputs
+  const writable: Record<string, TSchema> = {
+    ...spec.fields,
+    ...Object.fromEntries(Object.entries(spec.links ?? {}).map(([n, l]) => [n, f.ids(l.title)])),
+    ...spec.inputs,
+  };
   const body = Type.Object(
-    Object.fromEntries(Object.entries(spec.fields).map(([n, s]) => [n, spec.required.includes(n) ? s : Type.Optional(s)])),
+    Object.fromEntries(Object.entries(writable).map(([n, s]) => [n, spec.required.includes(n) ? s : Type.Optional(s)])),
   );
+  const updatable = Object.entries(writable).filter(([n]) => !createOnly.includes(n));
   const updateBody = Type.Object(
-    Object.fromEntries(Object.entries(spec.fields).map(([n, s]) => [n, Type.Optional(s)])),
-    { 'x-nonblank': spec.required },
+    {
+      ...(spec.bodyId ? { id: Type.String({ title: spec.bodyId, maxLength: 64 }) } : {}),
+      ...Object.fromEntries(updatable.map(([n, s]) => [n, Type.Optional(s)])),
+    },
+    { 'x-nonblank': spec.required.filter((n) => !createOnly.includes(n)) },
   );
+  const paging = spec.paging ?? defaultPaging;
   const log = (tx: Db, req: FastifyRequest, action: 'create' | 'update' | 'delete', id: string, row: Row) =>
     writeOperLog(tx, req, { action, module: spec.module, recordId: id, detail: spec.describe(row) });
 
@@ -242,7 +347,7 @@ export function registerResource(app: FastifyInstance, db: Db, r: Resource): voi
   });
 
   app.get(spec.path, { schema: { querystring: r.querySchema }, config: { access: spec.access.list, data: page } }, async (req) => {
-    const q = req.query as Row & { currentPage: number; pageSize: number };
+    const q = req.query as Row;
     const json = (row: Row) => r.toJson(row, req);
     if (spec.tree) {
       const rows = (await r.rows(db, q).execute()).map(json);
@@ -255,8 +360,9 @@ export function registerResource(app: FastifyInstance, db: Db, r: Resource): voi
       .where(r.where(q))
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow()) as { n: number };
-    const rows = await r.rows(db, q).limit(q.pageSize).offset((q.currentPage - 1) * q.pageSize).execute();
-    const pagination = { currentPage: q.currentPage, pageSize: q.pageSize, total: Number(n) };
+    const p = paging.read(q);
+    const rows = await r.rows(db, q).limit(p.pageSize).offset(p.offset).execute();
+    const pagination = { currentPage: p.currentPage, pageSize: p.pageSize, total: Number(n) };
     if (!spec.summary) return ok({ list: rows.map(json), pagination });
     const { columns, ignore } = spec.summary;
     const summary = await k(db)
@@ -267,18 +373,20 @@ export function registerResource(app: FastifyInstance, db: Db, r: Resource): voi
     return ok({ list: rows.map(json), pagination, summary });
   });
 
-  app.get(`${spec.path}/:id`, { schema: { params: idParams }, config: { access: spec.access.get ?? spec.access.list, data: record } }, async (req) => {
-    const row = await r.find(db, (req.params as { id: string }).id);
-    if (!row) throw notFound();
-    return ok(r.toJson(row, req));
-  });
+  if (spec.access.get !== false) {
+    app.get(`${spec.path}/:id`, { schema: { params: idParams }, config: { access: spec.access.get ?? spec.access.list, data: record } }, async (req) => {
+      const row = await r.find(db, (req.params as { id: string }).id);
+      if (!row) throw notFound();
+      return ok(r.toJson(row, req));
+    });
+  }
 
   if (spec.access.create) {
     app.post(spec.path, { schema: { body }, config: { access: spec.access.create } }, async (req) => {
       const v = req.body as Row;
       const id = await db
         .transaction(async (tx) => {
-          const [id] = await insert(tx, spec, [v]);
+          const [id] = await insert(tx, spec, [v], req);
           await log(tx, req, 'create', id, v);
           return id;
         })
@@ -288,18 +396,28 @@ export function registerResource(app: FastifyInstance, db: Db, r: Resource): voi
   }
 
   if (spec.access.update) {
-    app.put(`${spec.path}/:id`, { schema: { params: idParams, body: updateBody }, config: { access: spec.access.update } }, async (req) => {
-      const id = (req.params as { id: string }).id;
+    const path = spec.bodyId ? spec.path : `${spec.path}/:id`;
+    const schema = spec.bodyId ? { body: updateBody } : { params: idParams, body: updateBody };
+    const modified = spec.modifiedColumn === undefined ? 'lastModifyTime' : spec.modifiedColumn;
+    app.put(path, { schema, config: { access: spec.access.update } }, async (req) => {
+      const id = spec.bodyId ? ((req.body as Row).id as string) : (req.params as { id: string }).id;
       await db
         .transaction(async (tx) => {
           const before = await r.find(tx, id);
           if (!before) throw notFound();
-          const body = req.body as Row;
+          const body = Object.fromEntries(Object.entries(req.body as Row).filter(([n]) => !createOnly.includes(n)));
           const after = await prepare(tx, spec, { ...r.toJson(before), ...body }, before, body);
           await assertUnique(tx, spec, [after], id);
           await spec.guards?.update?.(tx, before, after);
-          await k(tx).updateTable(spec.table).set({ ...columnsOf(spec, after), lastModifyTime: sql`now()` }).where('id', '=', id).execute();
-          await log(tx, req, 'update', id, after);
+          await k(tx)
+            .updateTable(spec.table)
+            .set({ ...columnsOf(spec, after, createOnly), ...(modified ? { [modified]: sql`now()` } : {}) })
+            .where('id', '=', id)
+            .execute();
+          await writeLinks(tx, spec, id, body);
+          await spec.effects?.update?.({ tx, req, id, values: after, before });
+          const status = spec.statusField !== undefined && after[spec.statusField] !== before[spec.statusField];
+          await writeOperLog(tx, req, { action: status ? 'status' : 'update', module: spec.module, recordId: id, detail: spec.describe(after) });
         })
         .catch(uniqueViolation(spec));
       return ok(null, DONE.updated);
@@ -314,6 +432,7 @@ export function registerResource(app: FastifyInstance, db: Db, r: Resource): voi
         if (!row) throw notFound();
         await spec.guards?.delete?.(tx, row);
         await k(tx).deleteFrom(spec.table).where('id', '=', id).execute();
+        await spec.effects?.delete?.({ tx, req, id, values: row, before: row });
         await log(tx, req, 'delete', id, row);
       });
       return ok(null, DONE.deleted);
