@@ -1,5 +1,6 @@
 import Type, { type TSchema } from 'typebox';
 import { CODE_RE, PHONE_MESSAGE, PHONE_RE, codeMessage } from '../../src/domain/field-rules.ts';
+import { EMAIL_MESSAGE, EMAIL_RE, EN_CODE_MESSAGE, EN_CODE_RE, PASSWORD_HASH_MESSAGE, PASSWORD_HASH_RE } from '../../src/domain/field-rules.ts';
 
 /**
  * Field schemas of the resource layer: TypeBox (so JSON Schema for validation and OpenAPI) with
@@ -40,6 +41,15 @@ export const f = {
 
   /** Lists of ids (form fields may send them comma-separated). */
   ids: (title: string) => Type.Array(Type.String({ maxLength: 64 }), { title, default: [], maxItems: 1000, 'x-msg': `${title}格式不正确` }),
+
+  email: (title: string) =>
+    Type.Union([Type.String({ pattern: EMAIL_RE.source, maxLength: 100 }), Type.Literal('')], { title, default: '', 'x-msg': EMAIL_MESSAGE }),
+
+  /** Codes that name things in the system (menus, roles, dictionaries): a letter, then letters, digits or `_`. */
+  enCode: (title: string) => Type.String({ title, pattern: EN_CODE_RE.source, 'x-msg': `${title}${EN_CODE_MESSAGE}` }),
+
+  /** A password as it travels (the MD5 hex of what was typed), never trimmed. */
+  password: (title: string) => Type.String({ title, pattern: PASSWORD_HASH_RE.source, 'x-raw': true, 'x-msg': PASSWORD_HASH_MESSAGE }),
 };
 
 export type FieldSchemas = Record<string, TSchema>;

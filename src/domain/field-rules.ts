@@ -64,6 +64,10 @@ export function isPassword(value: unknown): boolean {
   return blank(value) || PASSWORD_RE.test(String(value));
 }
 
+/** What travels in place of a password: the MD5 hex of what was typed (src/utils/password-hash.ts); the server can check only this. */
+export const PASSWORD_HASH_RE = /^[0-9a-fA-F]{32}$/;
+export const PASSWORD_HASH_MESSAGE = '密码格式不正确';
+
 /** Codes of records (lots, areas, lanes, devices): letters, digits, underscore or hyphen, min to max long. */
 export const CODE_MIN = 2;
 export const CODE_MAX = 32;
