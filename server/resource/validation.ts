@@ -11,7 +11,8 @@ import { ApiError, badRequest } from '../lib/envelope.ts';
  * `x-msg` (else `${title}格式不正确`).
  *
  * Schema annotations: `title` (the field's name in messages), `x-msg` (message for a bad value),
- * `x-raw` (no trimming, e.g. passwords), and on an object `x-nonblank` (update bodies: these
+ * `x-raw` (no trimming, e.g. passwords), `x-missing` (the message when it is left out, e.g. 请输入账号),
+ * and on an object `x-nonblank` (update bodies: these
  * optional keys may be left out but not blanked).
  */
 
@@ -117,6 +118,7 @@ export function messageOf(root: Schema, e: TbError): string {
   if (e.keyword === 'required') {
     const key = (e.params.requiredProperties as string[])[0];
     const { schema, index } = schemaAt(root, `${e.instancePath}/${key}`);
+    if (schema?.['x-missing']) return schema['x-missing'] as string;
     return `${index === undefined ? '' : `第${index + 1}条`}${(schema?.title as string) ?? key}不能为空`;
   }
   const { schema, index } = schemaAt(root, e.instancePath);
