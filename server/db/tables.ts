@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { SystemTables } from './system-tables.ts';
 
 /**
  * Row types of the tables the query builder touches, in the builder's camelCase (the SQL columns
@@ -44,7 +45,7 @@ export interface JobLeaseTable {
   expiresAt: Date;
 }
 
-export interface Tables {
+export interface Tables extends SystemTables {
   parking: ParkingTable;
   jobLease: JobLeaseTable;
 }
