@@ -5,7 +5,7 @@ import { PLATE_MESSAGE, isPlate, normalizePlate } from '../../domain/field-rules
 
 interface FilteredInputProps extends FormControlProps {
   placeholder?: string;
-  /** money only: the form value is integer cents, the input shows yuan */
+  /** money only: the form value is integer cents (default), the input shows yuan; false keeps yuan text */
   valueInCents?: boolean;
 }
 
@@ -46,15 +46,16 @@ function makeInput(kind: InputKind) {
 
 const MONEY: InputKind = {
   keep: keepMoney,
-  toValue: (text, { valueInCents }) => (valueInCents ? Math.round(Number(text) * 100) : text),
-  show: (value, { valueInCents }) => (valueInCents ? (Number(value) / 100).toFixed(2) : String(value)),
+  toValue: (text, { valueInCents }) => (valueInCents === false ? text : Math.round(Number(text) * 100)),
+  show: (value, { valueInCents }) => (valueInCents === false ? String(value) : (Number(value) / 100).toFixed(2)),
   inputMode: 'decimal',
 };
 const INTEGER: InputKind = { keep: keepInteger, toValue: Number, show: String, inputMode: 'numeric' };
 const PLATE: InputKind = { keep: normalizePlate, toValue: (text) => text, show: String, inputMode: 'text' };
 
 /**
- * `pc-input-money`: digits and up to 2 decimals (`"valueInCents": true` keeps integer cents).
+ * `pc-input-money`: yuan with up to 2 decimals on screen, integer cents in the form (money is cents end
+ * to end; `"valueInCents": false` keeps the yuan text).
  * `pc-input-integer`: digits only. `pc-input-plate`: a plate, capitals and no blanks, checked
  * with the platform's plate rule (粤B12345, 粤BD12345, 无牌).
  */

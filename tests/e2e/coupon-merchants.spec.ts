@@ -1,0 +1,42 @@
+import type { Locator } from '@playwright/test';
+import { test, expect, signInAndWait, uniqueSuffix, waitForRows, clickUntil } from './fixtures';
+
+/** amis form controls carry their field name; their labels are not linked to them. */
+const field = (scope: Locator, name: string) => scope.locator(`[name="${name}"]`);
+
+test('merchants: the seeded list, a new merchant with its balance in yuan stored as cents, then an edit', async ({ page }) => {
+  const name = `测试商户${uniqueSuffix()}`;
+  await signInAndWait(page);
+  await page.goto('/#/coupon/merchant');
+  await waitForRows(page);
+  await expect(page.getByRole('row').filter({ hasText: '海岸城星巴克' })).toContainText('12800.00');
+
+  const dialog = page.getByRole('dialog');
+  await clickUntil(page.getByRole('button', { name: '新增商户' }), () => expect(dialog).toBeVisible({ timeout: 2000 }));
+  await field(dialog, 'merchantName').fill(name);
+  await field(dialog, 'contactPhone').fill('16612345678');
+  await field(dialog, 'balance').fill('88.5');
+  await dialog.getByRole('button', { name: '确认' }).click();
+  await expect(dialog).toContainText('请输入正确的电话号码');
+  await field(dialog, 'contactPhone').fill('13912345678');
+  await dialog.getByRole('button', { name: '确认' }).click();
+  await expect(dialog).toBeHidden();
+
+  await page.getByPlaceholder('商户名称、联系人或电话').fill(name);
+  await page.getByRole('button', { name: '查询' }).click();
+  const row = page.getByRole('row').filter({ hasText: name });
+  await expect(row).toContainText('88.50');
+  await expect(row).toContainText('139****5678');
+
+  const stored = await page.request.get(`/api/coupon/Merchant?keyword=${encodeURIComponent(name)}`, {
+    headers: { Authorization: decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'parking_token')!.value) },
+  });
+  expect((await stored.json()).data.list[0].balance).toBe(8850);
+
+  await clickUntil(row.getByRole('button', { name: '编辑' }), () => expect(dialog).toBeVisible({ timeout: 2000 }));
+  await expect(field(dialog, 'merchantName')).toHaveValue(name);
+  await field(dialog, 'balance').fill('100');
+  await dialog.getByRole('button', { name: '确认' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('row').filter({ hasText: name })).toContainText('100.00');
+});
