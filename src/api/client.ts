@@ -1,4 +1,4 @@
-import axios, { AxiosError, type AxiosRequestConfig } from 'axios';
+import axios, { AxiosError, type AxiosAdapter, type AxiosInstance, type AxiosRequestConfig } from 'axios';
 import { getToken } from '../utils/auth-cookie';
 import { classifyFailure, type ErrorAction, type FailureInfo } from './error-catalogue';
 import { sessionEvents } from './session-events';
@@ -12,18 +12,6 @@ declare module 'axios' {
     quietErrors?: boolean;
   }
 }
-
-/** The one HTTP client, for the console and for amis pages. */
-export const http = axios.create({
-  timeout: REQUEST_TIMEOUT_MS,
-  headers: { 'Content-Type': 'application/json;charset=UTF-8' },
-});
-
-http.interceptors.request.use((config) => {
-  const token = getToken();
-  if (token) config.headers.set('Authorization', token);
-  return config;
-});
 
 export function failureFromError(error: unknown): FailureInfo {
   if (error instanceof AxiosError) {
@@ -57,18 +45,49 @@ export function performErrorAction(action: ErrorAction, quiet = false) {
   }
 }
 
-http.interceptors.response.use(
-  (response) => {
-    const body = response.data;
-    const code = body && typeof body === 'object' ? (body as { code?: unknown }).code : undefined;
-    const action = classifyFailure({ status: response.status, code: typeof code === 'number' ? code : undefined, body });
-    if (action) performErrorAction(action, response.config.quietErrors);
-    return response;
-  },
-  (error: unknown) => {
-    const action = classifyFailure(failureFromError(error));
-    const quiet = error instanceof AxiosError && Boolean((error.config as AxiosRequestConfig | undefined)?.quietErrors);
-    if (action) performErrorAction(action, quiet);
-    return Promise.reject(error);
-  },
-);
+export interface HttpClientOptions {
+  /** Where requests go; axios's own by default (XHR in the browser). Tests pass a stub: src/test-support/stub-http.ts. */
+  adapter?: AxiosAdapter;
+  /** The session token sent as Authorization; the cookie's by default. */
+  token?: () => string | undefined;
+  /** What a failure of the error catalogue does; by default the session events and the notice (performErrorAction). */
+  onFailure?: (action: ErrorAction, quiet: boolean) => void;
+}
+
+/**
+ * A client with the console's timeout, headers, token and error catalogue. The app uses the one
+ * below (`http`); a test builds its own with a stub adapter instead of patching that one.
+ */
+export function createHttpClient({ adapter, token = getToken, onFailure = performErrorAction }: HttpClientOptions = {}): AxiosInstance {
+  const client = axios.create({
+    timeout: REQUEST_TIMEOUT_MS,
+    headers: { 'Content-Type': 'application/json;charset=UTF-8' },
+    ...(adapter ? { adapter } : {}),
+  });
+
+  client.interceptors.request.use((config) => {
+    const value = token();
+    if (value) config.headers.set('Authorization', value);
+    return config;
+  });
+
+  client.interceptors.response.use(
+    (response) => {
+      const body = response.data;
+      const code = body && typeof body === 'object' ? (body as { code?: unknown }).code : undefined;
+      const action = classifyFailure({ status: response.status, code: typeof code === 'number' ? code : undefined, body });
+      if (action) onFailure(action, Boolean(response.config.quietErrors));
+      return response;
+    },
+    (error: unknown) => {
+      const action = classifyFailure(failureFromError(error));
+      const quiet = error instanceof AxiosError && Boolean((error.config as AxiosRequestConfig | undefined)?.quietErrors);
+      if (action) onFailure(action, quiet);
+      return Promise.reject(error);
+    },
+  );
+  return client;
+}
+
+/** The one HTTP client, for the console and for amis pages. */
+export const http = createHttpClient();

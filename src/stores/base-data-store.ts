@@ -1,4 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx';
+import type { AxiosInstance } from 'axios';
 import { http } from '../api/client';
 
 /** A lot as the shared lookup returns it; pages read the few fields selects need. */
@@ -16,9 +17,9 @@ export const TYPE_SPACE = 0;
 export const TYPE_LANE = 1;
 export const TYPE_CHARGE = 4;
 
-async function fetchLots(type?: number): Promise<ParkingItem[]> {
+async function fetchLots(client: AxiosInstance, type?: number): Promise<ParkingItem[]> {
   const params = type === undefined ? { ...LOOKUP } : { ...LOOKUP, type };
-  const res = await http.get<{ code: number; data?: { list?: ParkingItem[] } }>('/api/system/Parking', { params });
+  const res = await client.get<{ code: number; data?: { list?: ParkingItem[] } }>('/api/system/Parking', { params });
   return res.data?.code === 200 ? res.data.data?.list ?? [] : [];
 }
 
@@ -37,13 +38,14 @@ export class BaseDataStore {
   /** the load the lists come from, and whose session it was for (lots visible to a user differ) */
   private loaded: { owner: string | undefined; done: Promise<boolean> } | null = null;
 
-  constructor() {
-    makeAutoObservable<BaseDataStore, 'loaded'>(this, { loaded: false });
+  /** `client`: where the lookups go; the shared client, or a test's (src/test-support/stub-http.ts). */
+  constructor(private readonly client: AxiosInstance = http) {
+    makeAutoObservable<BaseDataStore, 'loaded' | 'client'>(this, { loaded: false, client: false });
   }
 
   /** The four lookups in parallel; one failing leaves its list as it was. True when all four arrived. */
   async load(): Promise<boolean> {
-    const [all, space, lane, charge] = await Promise.allSettled([fetchLots(), fetchLots(TYPE_SPACE), fetchLots(TYPE_LANE), fetchLots(TYPE_CHARGE)]);
+    const [all, space, lane, charge] = await Promise.allSettled([fetchLots(this.client), fetchLots(this.client, TYPE_SPACE), fetchLots(this.client, TYPE_LANE), fetchLots(this.client, TYPE_CHARGE)]);
     runInAction(() => {
       if (all.status === 'fulfilled') this.parkingList = all.value;
       if (space.status === 'fulfilled') this.parkingTypeSpace = space.value;
