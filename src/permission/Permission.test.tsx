@@ -1,44 +1,36 @@
 // @vitest-environment jsdom
-import { describe, expect, it, afterEach } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { act } from 'react';
-import { createRoot } from 'react-dom/client';
+import { runInAction } from 'mobx';
 import { Permission, Role } from './Permission';
-import { userStore, DEFAULT_ROLE } from '../stores/user-store';
+import { UserStore, DEFAULT_ROLE } from '../stores/user-store';
+import { render } from '../test-support/render';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-function mount(node: React.ReactNode) {
-  const el = document.createElement('div');
-  const root = createRoot(el);
-  act(() => root.render(node));
-  return { el, root };
+/** A user store of the test's own, holding these buttons and roles. */
+function userWith({ buttonList = [], roles = [] }: { buttonList?: string[]; roles?: string[] }): UserStore {
+  const user = new UserStore();
+  runInAction(() => Object.assign(user, { buttonList, roles }));
+  return user;
 }
-
-afterEach(() => {
-  userStore.buttonList = [];
-  userStore.roles = [];
-});
 
 describe('<Permission>', () => {
   it('shows its children only to a holder of one of the codes, and follows a change of user', () => {
-    userStore.buttonList = ['parking:edit'];
-    const { el } = mount(
+    const user = userWith({ buttonList: ['parking:edit'] });
+    const { el } = render(
       <Permission codes={['parking:add', 'parking:delete']} fallback={<i>no</i>}>
         <b>add</b>
       </Permission>,
+      { stores: { user } },
     );
     expect(el.textContent).toBe('no');
-    act(() => {
-      userStore.buttonList = ['parking:add'];
-    });
+    act(() => runInAction(() => (user.buttonList = ['parking:add'])));
     expect(el.textContent).toBe('add');
   });
 });
 
 describe('<Role>', () => {
   it('checks roles the same way', () => {
-    userStore.roles = [DEFAULT_ROLE];
-    const { el } = mount(<Role roles={DEFAULT_ROLE}>yes</Role>);
+    const { el } = render(<Role roles={DEFAULT_ROLE}>yes</Role>, { stores: { user: userWith({ roles: [DEFAULT_ROLE] }) } });
     expect(el.textContent).toBe('yes');
   });
 });
