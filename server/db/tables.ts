@@ -39,6 +39,76 @@ export interface ParkingTable {
   lastModifyTime: Modified;
 }
 
+export interface ParkingAreaTable {
+  id: string;
+  parentId: string | null;
+  areaName: string;
+  areaCode: string;
+  level: number;
+  parkingId: string | null;
+  regionCode: string;
+  sortCode: number;
+  createTime: Created;
+  lastModifyTime: Modified;
+}
+
+export interface ParkingLaneTable {
+  id: string;
+  parkingId: string;
+  areaId: string | null;
+  laneCode: string;
+  laneName: string;
+  direction: number;
+  qrType: number;
+  qrStatus: number;
+  qrVersion: number;
+  qrTime: ColumnType<Date, Date | undefined, Date>;
+  barrierDeviceId: string | null;
+  cameraDeviceId: string | null;
+  nonMemberPolicy: number;
+  enabledMark: number;
+  createTime: Created;
+  lastModifyTime: Modified;
+}
+
+export interface ParkingSpaceTable {
+  id: string;
+  parkingId: string;
+  areaId: string | null;
+  spaceNo: string;
+  sensorNo: string;
+  spaceType: number;
+  status: number;
+  plateNo: string;
+  plateColor: number | null;
+  holderName: string;
+  holderPhone: string;
+  rentalStart: ColumnType<Date | null, string | null, string | null>;
+  rentalEnd: ColumnType<Date | null, string | null, string | null>;
+  createTime: Created;
+  lastModifyTime: Modified;
+}
+
+export interface DeviceTable {
+  id: string;
+  deviceCode: string;
+  deviceName: string;
+  deviceType: number;
+  parkingId: string;
+  laneId: string | null;
+  vendor: string;
+  ip: string;
+  serialNo: string;
+  firmware: string;
+  heartbeatInterval: number;
+  lastHeartbeat: Date | null;
+  /** the heartbeat simulator leaves these silent */
+  simFault: boolean;
+  enabledMark: number;
+  createTime: Created;
+  lastModifyTime: Modified;
+}
+
 export interface JobLeaseTable {
   name: string;
   holder: string;
@@ -47,6 +117,10 @@ export interface JobLeaseTable {
 
 export interface Tables extends SystemTables {
   parking: ParkingTable;
+  parkingArea: ParkingAreaTable;
+  parkingLane: ParkingLaneTable;
+  parkingSpace: ParkingSpaceTable;
+  device: DeviceTable;
   jobLease: JobLeaseTable;
 }
 

@@ -5,6 +5,7 @@ import { badRequest } from '../lib/envelope.ts';
 import { type Row, defineResource, filter } from '../resource/define.ts';
 import { f } from '../resource/fields.ts';
 import { bindingOf } from '../services/parkingBind.ts';
+import type { Db } from '../db/database.ts';
 
 /** 停车场: a lot, its capacity, opening hours, contact and fee rule per plate colour. */
 
@@ -96,3 +97,8 @@ export const parkingLots = defineResource({
     },
   },
 });
+
+/** Record `id` of `table` when it belongs to lot `parkingId` (a lane's area or barrier, a device's lane). */
+export async function inLot(tx: Db, table: 'parkingArea' | 'parkingLane' | 'device', id: string, parkingId: string): Promise<Row | undefined> {
+  return tx.kysely.selectFrom(table).selectAll().where('id', '=', id).where('parkingId', '=', parkingId).executeTakeFirst();
+}

@@ -77,5 +77,4 @@ export function stringList(v: unknown, label: string): string[] {
   return [...new Set((arr as string[]).map((x) => x.trim()).filter(Boolean))];
 }
 
-export const PHONE_RE = /^1[3-9]\d{9}$/;
 export const HHMM_RE = /^([01]\d|2[0-3]):[0-5]\d$/;

@@ -8,6 +8,7 @@ import { newId } from '../lib/ids.ts';
 import { writeOperLog } from '../lib/operLog.ts';
 import { f } from './fields.ts';
 import { type Paging, paging as defaultPaging } from './paging.ts';
+import { compileValidator } from './validation.ts';
 
 /**
  * The resource layer: an entity declares its fields, filters, unique keys, guards and access once;
@@ -227,6 +228,7 @@ export function defineResource(spec: ResourceSpec): Resource {
       ]),
     ),
   };
+  let validate: ((v: unknown) => unknown) | undefined;
   // the stored columns and the derived ones
   const select = (db: Db) =>
     (db.kysely as AnyDb)
@@ -257,7 +259,11 @@ export function defineResource(spec: ResourceSpec): Resource {
     },
     find: async (db, id) => (await select(db).where(`${spec.table}.id`, '=', id).executeTakeFirst()) as Row | undefined,
     async createMany(tx, req, values, log) {
-      const ids = await insert(tx, spec, values, req);
+      // each record's fields as if posted alone: their rules and defaults
+      validate ??= compileValidator(
+        Type.Object(Object.fromEntries(Object.entries(spec.fields).map(([n, s]) => [n, spec.required.includes(n) ? s : Type.Optional(s)]))),
+      );
+      const ids = await insert(tx, spec, values.map((v) => validate!(v) as Row), req).catch(uniqueViolation(spec));
       await writeOperLog(tx, req, { action: 'create', module: spec.module, ...log });
       return ids;
     },

@@ -1,5 +1,5 @@
 import Type, { type TSchema } from 'typebox';
-import { CODE_RE, PHONE_MESSAGE, PHONE_RE, codeMessage } from '../../src/domain/field-rules.ts';
+import { CODE_MAX, CODE_MIN, PHONE_MESSAGE, PHONE_RE, codeMessage, codePattern } from '../../src/domain/field-rules.ts';
 import { EMAIL_MESSAGE, EMAIL_RE, EN_CODE_MESSAGE, EN_CODE_RE, PASSWORD_HASH_MESSAGE, PASSWORD_HASH_RE } from '../../src/domain/field-rules.ts';
 
 /**
@@ -14,8 +14,16 @@ export const f = {
   text: (title: string, maxLength: number, opts: { default?: string } = {}) =>
     Type.String({ title, maxLength, ...(opts.default !== undefined ? { default: opts.default } : {}) }),
 
-  /** Record codes: letters, digits, `_`, `-`; the message names the field. */
-  code: (title: string) => Type.String({ title, pattern: CODE_RE.source, 'x-msg': `${title}${codeMessage()}` }),
+  /** Record codes: letters, digits, `_`, `-`, min to max long; the message names the field. */
+  code: (title: string, min = CODE_MIN, max = CODE_MAX) =>
+    Type.String({ title, pattern: codePattern(min, max).source, 'x-msg': `${title}${codeMessage(min, max)}` }),
+
+  /** The id of another record, or null for none. */
+  ref: (title: string) => Type.Union([Type.String({ maxLength: 64 }), Type.Null()], { title, default: null }),
+
+  /** A calendar day, YYYY-MM-DD, or null. */
+  date: (title: string) =>
+    Type.Union([Type.String({ format: 'date' }), Type.Null()], { title, default: null, 'x-msg': `${title}格式不正确，应为YYYY-MM-DD` }),
 
   phone: (title: string) =>
     Type.Union([Type.String({ pattern: PHONE_RE.source }), Type.Literal('')], { title, default: '', 'x-msg': PHONE_MESSAGE }),

@@ -1,8 +1,9 @@
 import type { Db } from '../db/database.ts';
 import type { FastifyInstance } from 'fastify';
+import Type from 'typebox';
 import { badRequest, notFound, ok } from '../lib/envelope.ts';
-import { asInput, reqString, stringList } from '../lib/fields.ts';
 import { writeOperLog } from '../lib/operLog.ts';
+import { idParams } from '../resource/define.ts';
 import { parkingWorkbook } from '../services/parkingExport.ts';
 import { type ParkingLot, parkingLots } from '../entities/parking-lots.ts';
 import { attachment, laneScanUrl, publicOrigin, sendQrFiles, spaceScanUrl } from '../services/parkingQr.ts';
@@ -11,6 +12,17 @@ import { regionByAddress } from '../services/parkingRegion.ts';
 /** Binary answers of the lots screen: the .xlsx export and the QR codes; and address → region code. */
 
 const EXPORT_LIMIT = 10_000;
+const QR_LIMIT = 2000;
+
+const spaceIds = Type.Array(Type.String({ title: '车位编号', maxLength: 64 }), { title: '车位编号列表', maxItems: QR_LIMIT, default: [], 'x-msg': `一次最多下载${QR_LIMIT}个车位二维码` });
+const spaceQrQuery = Type.Object({
+  parkingId: Type.Optional(Type.String({ title: '停车场', maxLength: 64 })),
+  spaceIds: Type.Optional(spaceIds),
+  // the old name of spaceIds
+  ids: Type.Optional(spaceIds),
+});
+const laneQrQuery = Type.Object({ laneId: Type.String({ title: '车道', maxLength: 64 }) });
+const addressQuery = Type.Object({ address: Type.String({ title: '地址', maxLength: 200 }) });
 
 export function registerParkingFiles(app: FastifyInstance, db: Db): void {
   const exportAccess = { buttons: ['parking:export'] };
@@ -24,25 +36,26 @@ export function registerParkingFiles(app: FastifyInstance, db: Db): void {
   });
 
   // spaces of one lot (all, or the listed ids), e.g. the berth plates of an on-street lot
-  app.get('/api/system/Parking/downloadQRCodeBySpace', { config: { access: { buttons: ['parking:qrcode', 'space:export'] } } }, async (req, reply) => {
-    const q = asInput(req.query);
-    const parkingId = typeof q.parkingId === 'string' ? q.parkingId.trim() : '';
-    const ids = stringList(q.spaceIds ?? q.ids, '车位编号列表');
+  const spaceQr = { schema: { querystring: spaceQrQuery }, config: { access: { buttons: ['parking:qrcode', 'space:export'] } } };
+  app.get('/api/system/Parking/downloadQRCodeBySpace', spaceQr, async (req, reply) => {
+    const q = req.query as { parkingId?: string; spaceIds: string[]; ids: string[] };
+    const parkingId = q.parkingId ?? '';
+    const ids = q.spaceIds.length ? q.spaceIds : q.ids;
     if (!parkingId && !ids.length) throw badRequest('请指定停车场或车位');
-    if (ids.length > 2000) throw badRequest('一次最多下载2000个车位二维码');
     const { rows } = await db.query<{ id: string; parking_id: string; space_no: string; parking_name: string }>(
       `select s.id, s.parking_id, s.space_no, p.parking_name from parking_space s join parking p on p.id = s.parking_id
         where ($1 = '' or s.parking_id = $1) and (cardinality($2::text[]) = 0 or s.id = any($2::text[]))
-        order by s.space_no limit 2001`,
-      [parkingId, ids],
+        order by s.space_no limit $3`,
+      [parkingId, ids, QR_LIMIT + 1],
     );
     if (!rows.length) throw badRequest('没有找到对应的车位');
-    if (rows.length > 2000) throw badRequest('一次最多下载2000个车位二维码，请指定车位');
+    if (rows.length > QR_LIMIT) throw badRequest(`一次最多下载${QR_LIMIT}个车位二维码，请指定车位`);
     const origin = publicOrigin(req);
     return sendQrFiles(reply, rows.map((s) => ({ name: `${s.parking_name}-${s.space_no}`, text: spaceScanUrl(origin, s.parking_id, s.id) })), `${rows[0].parking_name}-车位二维码`);
   });
 
-  app.get<{ Params: { id: string } }>('/api/system/Parking/BuildGateParkingQRCode/:id', { config: { access: { buttons: ['parking:qrcode', 'lane:qrcode'] } } }, async (req, reply) => {
+  const laneQrs = { schema: { params: idParams }, config: { access: { buttons: ['parking:qrcode', 'lane:qrcode'] } } };
+  app.get<{ Params: { id: string } }>('/api/system/Parking/BuildGateParkingQRCode/:id', laneQrs, async (req, reply) => {
     const lot = (await db.query<{ parking_name: string }>('select parking_name from parking where id = $1', [req.params.id])).rows[0];
     if (!lot) throw notFound();
     const { rows } = await db.query<{ id: string; lane_name: string; lane_code: string }>(
@@ -54,8 +67,9 @@ export function registerParkingFiles(app: FastifyInstance, db: Db): void {
     return sendQrFiles(reply, rows.map((l) => ({ name: `${lot.parking_name}-${l.lane_name}(${l.lane_code})`, text: laneScanUrl(origin, req.params.id, l.id) })), `${lot.parking_name}-车道二维码`);
   });
 
-  app.get('/api/system/ParkingLane/build/wxApplet/qRCode', { config: { access: { buttons: ['lane:qrcode'] } } }, async (req, reply) => {
-    const laneId = reqString(asInput(req.query).laneId, '车道', 64);
+  const laneQr = { schema: { querystring: laneQrQuery }, config: { access: { buttons: ['lane:qrcode'] } } };
+  app.get<{ Querystring: { laneId: string } }>('/api/system/ParkingLane/build/wxApplet/qRCode', laneQr, async (req, reply) => {
+    const { laneId } = req.query;
     const { rows } = await db.query<{ id: string; parking_id: string; lane_name: string; qr_status: number; parking_name: string }>(
       'select l.id, l.parking_id, l.lane_name, l.qr_status, p.parking_name from parking_lane l join parking p on p.id = l.parking_id where l.id = $1',
       [laneId],
@@ -66,9 +80,8 @@ export function registerParkingFiles(app: FastifyInstance, db: Db): void {
     return sendQrFiles(reply, [{ name: `${lane.parking_name}-${lane.lane_name}`, text: laneScanUrl(publicOrigin(req), lane.parking_id, lane.id) }], '');
   });
 
-  app.get('/api/system/Base/Area/getCodeByAddress', { config: { access: 'login' } }, async (req) => {
-    const address = reqString(asInput(req.query).address, '地址', 200);
-    const match = regionByAddress(address);
+  app.get<{ Querystring: { address: string } }>('/api/system/Base/Area/getCodeByAddress', { schema: { querystring: addressQuery }, config: { access: 'login' } }, async (req) => {
+    const match = regionByAddress(req.query.address);
     if (!match) throw badRequest('无法从地址识别行政区划，请填写省、市、区');
     return ok({ code: match.code, name: match.name, provinceCode: match.province?.code ?? '', cityCode: match.city?.code ?? '', areaCode: match.area?.code ?? '' });
   });

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database.ts';
+import { devices } from '../entities/devices.ts';
+import { parkingAreas } from '../entities/parking-areas.ts';
 import { parkingLots } from '../entities/parking-lots.ts';
 import { registerResource } from '../resource/define.ts';
-import { registerParkingAreaRoutes } from './parking-area.ts';
-import { registerParkingDeviceRoutes } from './parking-device.ts';
 import { registerParkingFiles } from './parking-files.ts';
 import { registerParkingLaneRoutes } from './parking-lane.ts';
 import { registerParkingLotActions } from './parking-lot-actions.ts';
@@ -13,9 +13,9 @@ import { registerParkingSpaceRoutes } from './parking-space.ts';
 export function registerParkingRoutes(app: FastifyInstance, db: Db): void {
   registerParkingLotActions(app, db);
   registerParkingFiles(app, db);
-  registerParkingAreaRoutes(app, db);
+  registerResource(app, db, parkingAreas);
   registerParkingLaneRoutes(app, db);
   registerParkingSpaceRoutes(app, db);
-  registerParkingDeviceRoutes(app, db);
+  registerResource(app, db, devices);
   registerResource(app, db, parkingLots);
 }

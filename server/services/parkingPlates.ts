@@ -1,16 +1,16 @@
+import { PLATE_PROVINCES, UNPLATED } from '../../src/domain/field-rules.ts';
+
 /**
  * Demo plates with the colour mix of domain.md (≈65 % blue, 25 % green, 8 % yellow, 2 % unplated),
  * from a seeded generator so every fresh database gets the same demo data.
  */
 
-export const PLATE_PROVINCES = '京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼';
 /** I and O are never used on plates. */
 const LETTERS = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
 const DIGITS = '0123456789';
 
 /** Plate colour codes (spec §3): 1 white, 2 yellow, 3 green, 4 black, anything else (5 here) blue. */
 export const PLATE_COLORS = { white: 1, yellow: 2, green: 3, black: 4, blue: 5 } as const;
-export const UNPLATED = '无牌';
 
 /** mulberry32: small, fast, good enough for demo data. */
 export function seededRandom(seed: number): () => number {
@@ -42,8 +42,3 @@ export function randomPlate(rnd: () => number): { plateNo: string; plateColor: n
   const body = `${pick(rnd, LETTERS)}${digits(rnd, 4)}`;
   return { plateNo: `${province}${office}${rnd() < 0.5 ? digits(rnd, 5) : body}`, plateColor: r < 0.35 ? PLATE_COLORS.yellow : PLATE_COLORS.blue };
 }
-
-/** A plate as the back office accepts it: ordinary 7 or new-energy 8 characters, or 无牌. */
-export const PLATE_RE = new RegExp(
-  `^(${UNPLATED}|[${PLATE_PROVINCES}][A-HJ-NP-Z]([A-HJ-NP-Z0-9]{5}|[DF][A-HJ-NP-Z0-9]{5}|[0-9]{5}[DF]))$`,
-);

@@ -104,7 +104,7 @@ describe('spaces', () => {
     [{ holderName: '张三' }, '只有长租车位可以登记长租人'],
     [{ spaceType: 3, holderName: '张三' }, '登记长租人需要填写长租人、开始日期和结束日期'],
     [{ spaceType: 3, holderName: '张三', rentalStart: '2026-05-01', rentalEnd: '2026-04-01' }, '长租结束日期不能早于开始日期'],
-    [{ spaceType: 3, holderName: '张三', holderPhone: '123', rentalStart: '2026-05-01', rentalEnd: '2027-04-01' }, '长租人电话格式不正确'],
+    [{ spaceType: 3, holderName: '张三', holderPhone: '123', rentalStart: '2026-05-01', rentalEnd: '2027-04-01' }, '请输入正确的电话号码'],
     [{ spaceType: 3, holderName: '张三', rentalStart: '2026-13-01', rentalEnd: '2027-04-01' }, '长租开始日期格式不正确，应为YYYY-MM-DD'],
   ])('create refuses %o', async (patch, msg) => rejects('POST', '/api/system/ParkingSpace', 'parking_space', { ...base, ...patch }, msg));
 

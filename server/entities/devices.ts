@@ -1,0 +1,81 @@
+import { sql } from 'kysely';
+import Type from 'typebox';
+import { badRequest } from '../lib/envelope.ts';
+import { type Filter, type Row, defineResource, derive, filter } from '../resource/define.ts';
+import { f } from '../resource/fields.ts';
+import { inLot, parkingLots } from './parking-lots.ts';
+
+/** 设备: cameras, barrier controllers, screens, ground sensors and chargers of a lot, with their online state. */
+
+/**
+ * The one definition of "online", over a device row: enabled, and a heartbeat within the last
+ * three intervals. The list's column, filter and counts and a lane's barrier state all use it.
+ */
+export const deviceOnline = sql<boolean>`(${sql.ref('enabledMark')} = 1 and coalesce(${sql.ref('lastHeartbeat')} > now() - make_interval(secs => ${sql.ref('heartbeatInterval')} * 3), false))`;
+
+const IPV4_RE = /^((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
+const TYPES = [1, 2, 3, 4, 5] as const;
+
+const online: Filter = {
+  schema: f.oneOf('在线状态', [0, 1], '在线状态筛选值不正确'),
+  where: (eb, v: number) => (v ? deviceOnline : eb.not(deviceOnline)),
+};
+
+export const devices = defineResource({
+  table: 'device',
+  path: '/api/system/Device',
+  idPrefix: 'd',
+  module: 'device',
+  fields: {
+    deviceCode: f.code('设备编号', 2, 40),
+    deviceName: f.text('设备名称', 50),
+    deviceType: f.oneOf('设备类型', TYPES, '设备类型只能是1（相机）、2（道闸控制器）、3（LED屏）、4（地磁）或5（充电桩）'),
+    parkingId: f.text('所属停车场', 64),
+    laneId: f.ref('所属车道'),
+    vendor: f.text('厂商', 30, { default: '' }),
+    ip: Type.Union([Type.String({ pattern: IPV4_RE.source }), Type.Literal('')], { title: 'IP地址', default: '', 'x-msg': 'IP地址格式不正确' }),
+    serialNo: f.text('序列号', 40, { default: '' }),
+    firmware: f.text('固件版本', 30, { default: '' }),
+    heartbeatInterval: f.int('心跳间隔', { min: 10, max: 3600, default: 30, msg: '心跳间隔必须是10到3600之间的整数（秒）' }),
+    enabledMark: f.oneOf('启用状态', [0, 1], '启用状态只能是0（停用）或1（启用）', { default: 1 }),
+  },
+  required: ['deviceCode', 'deviceName', 'deviceType', 'parkingId'],
+  unique: [{ fields: ['deviceCode'], msg: '设备编号已存在' }],
+  filters: {
+    parkingId: filter.eq('parkingId', f.text('停车场', 64)),
+    laneId: filter.eq('laneId', f.text('车道', 64)),
+    deviceType: filter.eq('deviceType', f.oneOf('设备类型', TYPES, '设备类型筛选值不正确')),
+    keyword: filter.keyword(['deviceCode', 'deviceName', 'ip']),
+    online,
+  },
+  derived: {
+    parkingName: derive.lookup('parking', 'parkingId', 'parkingName'),
+    laneName: derive.lookup('parkingLane', 'laneId', 'laneName', ''),
+    online: () => sql<number>`case when ${deviceOnline} then 1 else 0 end`,
+  },
+  orderBy: [[derive.lookup('parking', 'parkingId', 'parkingCode'), 'asc'], ['deviceType', 'asc'], ['deviceCode', 'asc']],
+  // the header's figures: of the lot / type / keyword filter, before the online filter narrows the rows
+  summary: {
+    columns: {
+      online: () => sql<number>`count(*) filter (where ${deviceOnline})::int`,
+      offline: () => sql<number>`count(*) filter (where not ${deviceOnline})::int`,
+    },
+    ignore: ['online'],
+  },
+  access: {
+    // the lane form picks its barrier and camera
+    list: { menus: ['device', 'parkingLane'] },
+    create: { buttons: ['device:add'] },
+    update: { buttons: ['device:edit'] },
+    delete: { buttons: ['device:delete'] },
+  },
+  describe: (v: Row) => `${v.deviceCode as string} ${v.deviceName as string}`,
+  // the simulator's flag stays inside
+  toJson: ({ simFault: _, ...r }: Row) => r,
+  guards: {
+    async save(tx, v) {
+      if (!(await parkingLots.find(tx, v.parkingId as string))) throw badRequest('所属停车场不存在');
+      if (v.laneId && !(await inLot(tx, 'parkingLane', v.laneId as string, v.parkingId as string))) throw badRequest('所属车道不属于该停车场');
+    },
+  },
+});
