@@ -1,4 +1,5 @@
 import { currentRoute } from '../router/current-route';
+import type { ResolvedRoute } from '../router/resolve-route';
 import { HOME_PATH, type HostRoute } from '../router/routes';
 import { t } from '../i18n';
 
@@ -18,9 +19,10 @@ export function hostTitle(route: HostRoute): string {
 /**
  * What the shell needs to know about a path inside it: title, caching, pinning, breadcrumb.
  * Undefined for paths that get no tab: outside the shell, helpers, unknown or forbidden routes.
+ * `resolve`: the app's resolver over the shared stores, or a test's (createRouteResolver).
  */
-export function describeRoute(path: string): RouteInfo | undefined {
-  const resolved = currentRoute(path);
+export function describeRoute(path: string, resolve: (path: string) => ResolvedRoute | undefined = currentRoute): RouteInfo | undefined {
+  const resolved = resolve(path);
   switch (resolved?.kind) {
     case 'host': {
       const { route } = resolved;

@@ -1,19 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { runInAction } from 'mobx';
+import { describe, expect, it } from 'vitest';
+import { observable, runInAction } from 'mobx';
 import { pageTitle } from './page-title';
-import { dataRouteStore } from './data-routes';
-import { parseRouteFile } from './route-file';
-import { userStore } from '../stores/user-store';
+import { createRouteResolver } from './current-route';
+import { parseRouteFile, type DataRoute } from './route-file';
+import { UserStore } from '../stores/user-store';
 import { describeRoute } from '../layout/route-info';
 
 const SITE = '智慧停车管理平台';
-
-afterEach(() =>
-  runInAction(() => {
-    dataRouteStore.routes = [];
-    userStore.buttonList = [];
-  }),
-);
 
 describe('titles from the route table', () => {
   it('route title then site title; the bare ones and helpers show the site title alone', () => {
@@ -32,15 +25,36 @@ describe('titles from the route table', () => {
   });
 
   it('a data route is titled by its parameters, and only for a user who may open it', () => {
+    // a user and route files of the test's own, not the app's
+    const user = new UserStore();
+    const routeFiles = observable({ routes: [] as DataRoute[] });
+    const { currentRoute } = createRouteResolver({ user, routeFiles });
     const { routes } = parseRouteFile(JSON.stringify({ routes: [{ path: '/o/:id', urlAddress: 'o', title: '停车订单详情 {id}', permission: 'order:view' }] }), 'test');
+    expect(describeRoute('/o/7', currentRoute)).toBeUndefined();
     runInAction(() => {
-      dataRouteStore.routes = routes;
+      routeFiles.routes = routes;
     });
+    expect(describeRoute('/o/7', currentRoute)).toBeUndefined();
+    runInAction(() => {
+      user.buttonList = ['order:view'];
+    });
+    expect(describeRoute('/o/7', currentRoute)).toEqual({ title: '停车订单详情 7', noCache: false, affix: false, trail: ['停车订单详情 7'] });
+    expect(pageTitle('/o/7', SITE, currentRoute)).toBe(`停车订单详情 7 - ${SITE}`);
+    // the app's resolver never saw them
     expect(describeRoute('/o/7')).toBeUndefined();
+  });
+
+  it('a menu screen is titled by its menu entry, shown to a user whose menu holds it and who may see it', () => {
+    const user = new UserStore();
+    const { currentRoute } = createRouteResolver({ user, routeFiles: { routes: [] } });
+    const entry = { id: 'r', parentId: '-1', fullName: '报表', enCode: 'report', icon: '', type: 2, urlAddress: 'report/index', hasChildren: false };
     runInAction(() => {
-      userStore.buttonList = ['order:view'];
+      user.menuList = [{ ...entry, propertyJson: '{"permission": "report:view"}' }];
     });
-    expect(describeRoute('/o/7')).toEqual({ title: '停车订单详情 7', noCache: false, affix: false, trail: ['停车订单详情 7'] });
-    expect(pageTitle('/o/7', SITE)).toBe(`停车订单详情 7 - ${SITE}`);
+    expect(describeRoute('/report', currentRoute)).toBeUndefined();
+    runInAction(() => {
+      user.buttonList = ['report:view'];
+    });
+    expect(describeRoute('/report', currentRoute)).toEqual({ title: '报表', noCache: false, affix: false, trail: ['报表'] });
   });
 });

@@ -1,10 +1,12 @@
 import { describeRoute, hostTitle } from '../layout/route-info';
 import { findHostRoute } from './routes';
+import { currentRoute } from './current-route';
+import type { ResolvedRoute } from './resolve-route';
 
 /** Route title + ' - ' + site title; the site title alone for routes marked bareTitle (spec §2) or without a title. */
-export function pageTitle(path: string, siteTitle: string): string {
+export function pageTitle(path: string, siteTitle: string, resolve: (path: string) => ResolvedRoute | undefined = currentRoute): string {
   const host = findHostRoute(path);
   if (host?.meta.bareTitle) return siteTitle;
-  const title = host ? hostTitle(host) : describeRoute(path)?.title;
+  const title = host ? hostTitle(host) : describeRoute(path, resolve)?.title;
   return title ? `${title} - ${siteTitle}` : siteTitle;
 }
