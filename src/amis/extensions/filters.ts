@@ -1,4 +1,4 @@
-import { registerFilter } from 'amis';
+import type { AmisRegistry } from './registry';
 import { centsToYuan, formatDuration, formatPlate, formatTimestamp, plateColorClass, plateColorLabel } from '../../domain/format';
 import { maskPhone } from '../../domain/field-rules';
 
@@ -7,7 +7,7 @@ import { maskPhone } from '../../domain/field-rules';
  * `${plateColor | plateColor}`, `${phone | phoneMask}`, `${seconds | duration}`,
  * `${inTime | timestamp}` or `${inTime | timestamp:y-m-d}`.
  */
-export function registerFilters() {
+export function registerFilters({ registerFilter }: Pick<AmisRegistry, 'registerFilter'>) {
   registerFilter('cent', (v: unknown) => centsToYuan(v));
   registerFilter('plate', (v: unknown) => formatPlate(v));
   registerFilter('plateColor', (v: unknown) => plateColorLabel(v));

@@ -1,5 +1,5 @@
-import { registerFunction } from 'amis';
-import { userStore } from '../../stores/user-store';
+import type { AmisRegistry } from './registry';
+import { userStore, type UserStore } from '../../stores/user-store';
 import { hashPassword } from '../../utils/password-hash';
 import { centsToYuan, formatDuration, formatPlate, formatTimestamp, plateColorLabel } from '../../domain/format';
 import { maskPhone } from '../../domain/field-rules';
@@ -9,11 +9,12 @@ const flat = (args: unknown[]) => args.flat().map(String);
 /**
  * Formula functions for page JSON, e.g. `"visibleOn": "${HAS_PERM('parking:add')}"`.
  * The permission check is the same one the React <Permission> component uses and reads
- * observable state, so a different user sees different buttons without a reload.
+ * observable state, so a different user sees different buttons without a reload. `user`: the shared
+ * store, or a test's.
  */
-export function registerFunctions() {
-  registerFunction('HAS_PERM', (...codes: unknown[]) => userStore.hasPermission(flat(codes)));
-  registerFunction('HAS_ROLE', (...roles: unknown[]) => userStore.hasRole(flat(roles)));
+export function registerFunctions({ registerFunction }: Pick<AmisRegistry, 'registerFunction'>, user: Pick<UserStore, 'hasPermission' | 'hasRole'> = userStore) {
+  registerFunction('HAS_PERM', (...codes: unknown[]) => user.hasPermission(flat(codes)));
+  registerFunction('HAS_ROLE', (...roles: unknown[]) => user.hasRole(flat(roles)));
   // the platform's password convention, for reset-password forms: "${MD5(userPassword)}"
   registerFunction('MD5', (text: unknown) => (text === undefined || text === null || text === '' ? '' : hashPassword(String(text))));
   registerFunction('CENT', (v: unknown) => centsToYuan(v));

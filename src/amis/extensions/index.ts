@@ -1,8 +1,10 @@
+import { addRule, addSchemaFilter, registerFilter, registerFunction } from 'amis';
 import { registerFilters } from './filters';
 import { registerFunctions } from './functions';
 import { registerValidations } from './validations';
 import { registerSchemaDefaults } from './schema-defaults';
 import { registerRenderers } from '../renderers';
+import type { AmisRegistry } from './registry';
 
 let registered = false;
 
@@ -10,9 +12,10 @@ let registered = false;
 export function registerExtensions() {
   if (registered) return;
   registered = true;
-  registerFilters();
-  registerFunctions();
-  registerValidations();
-  registerSchemaDefaults();
+  const registry: AmisRegistry = { addRule, addSchemaFilter, registerFilter, registerFunction };
+  registerFilters(registry);
+  registerFunctions(registry);
+  registerValidations(registry);
+  registerSchemaDefaults(registry);
   registerRenderers();
 }

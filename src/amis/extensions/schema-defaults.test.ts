@@ -1,7 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-
-vi.mock('amis', () => ({ addSchemaFilter: vi.fn() }));
-const { schemaDefaults } = await import('./schema-defaults');
+import type { Schema } from 'amis';
+import { registerSchemaDefaults, schemaDefaults } from './schema-defaults';
 
 describe('schema defaults', () => {
   it('gives a crud the list defaults, keeping what the page says', () => {
@@ -15,5 +14,14 @@ describe('schema defaults', () => {
     expect(schemaDefaults(crud)).toBe(schemaDefaults(crud));
     const form = { type: 'form', body: [] };
     expect(schemaDefaults(form)).toBe(form);
+  });
+
+  it('registers itself as a schema filter of amis', () => {
+    const addSchemaFilter = vi.fn();
+    registerSchemaDefaults({ addSchemaFilter });
+    expect(addSchemaFilter).toHaveBeenCalledTimes(1);
+    const [filter] = addSchemaFilter.mock.calls[0] as [(schema: Schema) => Schema];
+    const crud = { type: 'crud', api: '/x' };
+    expect(filter(crud)).toBe(schemaDefaults(crud));
   });
 });

@@ -1,5 +1,5 @@
-import { addSchemaFilter } from 'amis';
 import type { Schema } from 'amis';
+import type { AmisRegistry } from './registry';
 import { applyVocabulary } from '../vocabulary';
 
 const applied = new WeakMap<object, Schema>();
@@ -19,6 +19,6 @@ export function schemaDefaults(schema: Schema): Schema {
   return out;
 }
 
-export function registerSchemaDefaults() {
+export function registerSchemaDefaults({ addSchemaFilter }: Pick<AmisRegistry, 'addSchemaFilter'>) {
   addSchemaFilter((schema) => schemaDefaults(schema as Schema));
 }

@@ -1,4 +1,4 @@
-import { addRule } from 'amis';
+import type { AmisRegistry } from './registry';
 import {
   EMAIL_MESSAGE,
   CODE_MAX,
@@ -50,6 +50,6 @@ export function amisRule(name: string) {
     (rule as (...a: unknown[]) => boolean)(value, ...args) || { error: true, msg: typeof message === 'string' ? message : (message as (...a: unknown[]) => string)(...args) };
 }
 
-export function registerValidations() {
+export function registerValidations({ addRule }: Pick<AmisRegistry, 'addRule'>) {
   for (const name of Object.keys(NAMED_VALIDATIONS)) addRule(name, amisRule(name));
 }
