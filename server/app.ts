@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { type Database, type Db, type DbTarget, openDatabase } from './db/database.ts';
@@ -6,9 +7,10 @@ import { heartbeatJob } from './jobs/device-heartbeat.ts';
 import { startJobs } from './jobs/leader.ts';
 import { installAuth } from './lib/auth.ts';
 import { installErrorHandling, installJsonParser } from './lib/errors.ts';
-import { type PageBundle, registerStatic } from './lib/static.ts';
+import { amapConfigured, installSecurityHeaders } from './lib/security-headers.ts';
+import { type PageBundle, REPO_DIR, registerStatic } from './lib/static.ts';
 import { registerDocsRoute } from './routes/docs.ts';
-import { registerMenuRoutes } from './routes/menus.ts';
+import { registerMenuRoutes } from './routes/system-menus.ts';
 import { registerOauthRoutes } from './routes/oauth.ts';
 import { registerParkingRoutes } from './routes/parking.ts';
 import { createFileStore, registerUploadRoutes } from './routes/upload.ts';
@@ -38,6 +40,10 @@ export interface BuildAppOptions {
   heartbeatMs?: number;
   /** First-start seed: the SMS sign-in switch. */
   smsLogin?: boolean;
+  /** PUBLIC_URL: the origin printed into QR codes */
+  publicUrl?: string;
+  /** proxies (addresses, CIDRs) whose X-Forwarded-* headers are believed; none by default */
+  trustProxy?: string[];
 }
 
 /** Opens, migrates and (when empty) seeds a database. */
@@ -73,11 +79,13 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<{ app: Fasti
   const target = opts.database ?? {};
   const db = opts.db ?? (await prepareDatabase(target, { smsLogin: opts.smsLogin }));
 
-  const app = Fastify({ logger: opts.logger ?? false, trustProxy: true, bodyLimit: 2 * 1024 * 1024 });
+  const app = Fastify({ logger: opts.logger ?? false, trustProxy: opts.trustProxy?.length ? opts.trustProxy : false, bodyLimit: 2 * 1024 * 1024 });
+  app.decorate('publicUrl', opts.publicUrl);
   if (!opts.db) app.addHook('onClose', () => db.close());
   installJsonParser(app);
   await app.register(formbody);
   installErrorHandling(app, opts.logger ?? false);
+  await installSecurityHeaders(app, { amap: amapConfigured(opts.distDir ?? join(REPO_DIR, 'dist')) });
   await registerApi(app, db, { dataDir: 'dataDir' in target ? target.dataDir : undefined });
   const stopJobs = startJobs(db, [heartbeatJob(opts.heartbeatMs ?? 0)], (msg, e) => console.error(msg, e));
   // preClose runs before the onClose hook that closes the database

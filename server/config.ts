@@ -22,6 +22,10 @@ export interface ServerConfig {
   smsLogin: boolean;
   log: boolean;
   watchPages: boolean;
+  /** the public address of the console (QR codes); else the request's host */
+  publicUrl?: string;
+  /** proxies whose X-Forwarded-* headers count: addresses or CIDRs, comma-separated */
+  trustProxy: string[];
 }
 
 export class ConfigError extends Error {}
@@ -62,5 +66,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     smsLogin: flag(env.SMS_LOGIN),
     log: flag(env.LOG),
     watchPages: flag(env.PAGES_WATCH),
+    publicUrl: url(env, 'PUBLIC_URL', ['http:', 'https:']),
+    trustProxy: (env.TRUST_PROXY ?? '').split(',').map((s) => s.trim()).filter(Boolean),
   };
 }

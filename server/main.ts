@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { ConfigError, type ServerConfig, readConfig } from './config.ts';
 import { installErrorHandling } from './lib/errors.ts';
+import { amapConfigured, installSecurityHeaders } from './lib/security-headers.ts';
 import { type PageBundle, pageBundlesOf, registerStatic } from './lib/static.ts';
 
 /** CLI entry: the configuration (server/config.ts, README's table) is read here, once. */
@@ -10,6 +11,7 @@ import { type PageBundle, pageBundlesOf, registerStatic } from './lib/static.ts'
 async function proxyApp(config: ServerConfig, target: string, pageBundles: PageBundle[]): Promise<FastifyInstance> {
   const app = Fastify({ logger: false });
   installErrorHandling(app, false);
+  await installSecurityHeaders(app, { amap: amapConfigured(config.distDir) });
   await app.register(proxy, { upstream: target, prefix: '/api', rewritePrefix: '/api', config: { access: 'public' } });
   await registerStatic(app, { distDir: config.distDir, pageBundles, watchPages: config.watchPages });
   return app;
@@ -29,6 +31,8 @@ async function main(): Promise<void> {
           watchPages: config.watchPages,
           heartbeatMs: config.heartbeatMs,
           smsLogin: config.smsLogin,
+          publicUrl: config.publicUrl,
+          trustProxy: config.trustProxy,
         })
       ).app;
   await app.listen({ port: config.port, host: config.host });

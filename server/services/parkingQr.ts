@@ -4,15 +4,21 @@ import QRCode from 'qrcode';
 
 /** QR codes of lanes and spaces, and the binary answers (one PNG, or a zip of several). */
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** PUBLIC_URL: the address drivers reach the console at, printed into QR codes */
+    publicUrl?: string;
+  }
+}
+
 /**
- * The console's own origin as the caller sees it. Behind a proxy, X-Forwarded-Proto/Host win
- * (the app trusts the proxy); so a printed code opens the public site, not an internal address.
+ * The origin printed into QR codes: PUBLIC_URL when configured; otherwise the request's own host,
+ * where X-Forwarded-Host/Proto count only when the peer is a trusted proxy (TRUST_PROXY), so a
+ * client cannot make a printed code point at another site.
  */
 export function publicOrigin(req: FastifyRequest): string {
-  const first = (v: unknown): string | undefined => (typeof v === 'string' && v ? v.split(',')[0].trim() : undefined);
-  const proto = first(req.headers['x-forwarded-proto']) ?? req.protocol;
-  const host = first(req.headers['x-forwarded-host']) ?? req.headers.host ?? 'localhost';
-  return `${proto === 'https' ? 'https' : 'http'}://${host}`;
+  if (req.server.publicUrl) return req.server.publicUrl.replace(/\/+$/, '');
+  return `${req.protocol === 'https' ? 'https' : 'http'}://${req.host || 'localhost'}`;
 }
 
 /** What a lane's exit code opens: the public scan-to-exit page (hash route). */

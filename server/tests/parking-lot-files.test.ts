@@ -113,10 +113,11 @@ describe('export', () => {
 });
 
 describe('QR codes', () => {
-  it('a lane code is a PNG of the lane scan URL, origin from forwarded headers', async () => {
-    const res = await raw('/api/system/ParkingLane/build/wxApplet/qRCode?laneId=l-ft-cbd-04-2', admin, { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'park.example.cn' });
+  it('a lane code is a PNG of the lane scan URL; forwarded headers of an untrusted client do not change its host', async () => {
+    const headers = { host: 'console.local:8080', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'evil.example' };
+    const res = await raw('/api/system/ParkingLane/build/wxApplet/qRCode?laneId=l-ft-cbd-04-2', admin, headers);
     expect(res.headers['content-type']).toBe('image/png');
-    expect(decodeQr(res.rawPayload)).toBe('https://park.example.cn/#/scanQRcode?parkingId=p-ft-cbd-04&laneId=l-ft-cbd-04-2');
+    expect(decodeQr(res.rawPayload)).toBe('http://console.local:8080/#/scanQRcode?parkingId=p-ft-cbd-04&laneId=l-ft-cbd-04-2');
   });
 
   it('a lot with several lanes gives a zip of PNGs, one per valid lane', async () => {

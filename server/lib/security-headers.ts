@@ -1,0 +1,49 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+
+/** AMap's JS API 2.0 loads its script, tiles and services from these hosts. */
+const AMAP_ORIGINS = ['https://webapi.amap.com', 'https://restapi.amap.com', 'https://*.amap.com', 'https://*.is.autonavi.com'];
+
+/** True when the deployment's runtime configuration names an AMap key (the one third-party origin allowed). */
+export function amapConfigured(distDir: string): boolean {
+  const file = join(resolve(distDir), 'app-config.json');
+  if (!existsSync(file)) return false;
+  try {
+    return Boolean((JSON.parse(readFileSync(file, 'utf8')) as { amapKey?: string }).amapKey);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Security headers on every answer, with a Content-Security-Policy as strict as amis allows: scripts
+ * only from this origin (no inline script), no third-party origin except AMap when a key is set,
+ * inline styles (amis positions popovers and sizes columns with style attributes), `data:`/`blob:`
+ * images (captcha, QR previews, uploads before they are sent) and blob workers (amis's code editor).
+ */
+export async function installSecurityHeaders(app: FastifyInstance, opts: { amap: boolean }): Promise<void> {
+  const amap = opts.amap ? AMAP_ORIGINS : [];
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...amap],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', ...amap],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", ...amap],
+        workerSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'self'"],
+      },
+    },
+    // the console opens its own downloads and images in new tabs
+    crossOriginEmbedderPolicy: false,
+    hsts: false, // TLS is the deployment's front proxy's business
+  });
+}

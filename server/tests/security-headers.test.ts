@@ -1,0 +1,39 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildTestApp } from './helpers.ts';
+
+function distWith(config: object): string {
+  const dir = mkdtempSync(join(tmpdir(), 'dist-'));
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
+  writeFileSync(join(dir, 'app-config.json'), JSON.stringify(config));
+  return dir;
+}
+
+describe('security headers', () => {
+  it('a strict Content-Security-Policy with no third-party origin by default', async () => {
+    const dist = distWith({ amapKey: '' });
+    const { app } = await buildTestApp({ distDir: dist });
+    for (const url of ['/', '/api/oauth/CurrentUser']) {
+      const res = await app.inject(url);
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toMatch(/unsafe-eval|amap|\*/);
+      expect(csp).toContain("object-src 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    }
+    await app.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('allows AMap only when a map key is configured', async () => {
+    const dist = distWith({ amapKey: 'k' });
+    const { app } = await buildTestApp({ distDir: dist });
+    const csp = String((await app.inject('/')).headers['content-security-policy']);
+    expect(csp).toMatch(/script-src 'self' https:\/\/webapi\.amap\.com/);
+    await app.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+});
