@@ -7,6 +7,7 @@ import { heartbeatJob } from './jobs/device-heartbeat.ts';
 import { startJobs } from './jobs/leader.ts';
 import { installAuth } from './lib/auth.ts';
 import { installErrorHandling, installJsonParser } from './lib/errors.ts';
+import { installInputGuard } from './lib/input-guard.ts';
 import { amapConfigured, installSecurityHeaders } from './lib/security-headers.ts';
 import { type PageBundle, REPO_DIR, registerStatic } from './lib/static.ts';
 import { registerDocsRoute } from './routes/docs.ts';
@@ -63,6 +64,7 @@ export async function registerApi(app: FastifyInstance, db: Db, opts: { dataDir?
   registerDocsRoute(app);
   registerToolsRoutes(app); // before the routes it describes
   installAuth(app, db);
+  installInputGuard(app); // after the token check: a stranger learns nothing about input rules
   registerOauthRoutes(app, db);
   registerParkingRoutes(app, db);
   registerMenuRoutes(app, db);
