@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { cachedDict, forgetDicts, isDictRequest, numericValue } from './dict-cache';
+import { createDictCache, isDictRequest, numericValue } from './dict-cache';
 
 const payload = (items: { label: string; value: string }[]) => ({ status: 0, msg: '', data: { items, total: items.length } });
 
@@ -18,7 +18,7 @@ describe('dictionary options', () => {
   });
 
   it('loads a dictionary once per session, with numeric values', async () => {
-    forgetDicts();
+    const { cachedDict } = createDictCache();
     const load = vi.fn(async () => payload([{ label: '路内', value: '1' }, { label: '代码', value: 'A1' }]));
     const first = await cachedDict('/api/dictDetail?dictName=road_type', load);
     await cachedDict('/api/dictDetail?dictName=road_type', load);
@@ -27,7 +27,7 @@ describe('dictionary options', () => {
   });
 
   it('reads again after an entry was written', async () => {
-    forgetDicts();
+    const { cachedDict, forgetDicts } = createDictCache();
     const load = vi.fn(async () => payload([]));
     await cachedDict('/api/dictDetail?dictName=x', load);
     forgetDicts();
@@ -36,7 +36,7 @@ describe('dictionary options', () => {
   });
 
   it('does not remember a failed read', async () => {
-    forgetDicts();
+    const { cachedDict } = createDictCache();
     const load = vi.fn(async () => ({ status: 500, msg: 'x', data: null }));
     await cachedDict('/api/dictDetail?dictName=y', load);
     await new Promise((r) => setTimeout(r, 0));

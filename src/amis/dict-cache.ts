@@ -1,11 +1,5 @@
 import type { AmisPayload } from './response-adaptor';
 
-/**
- * Dictionary-backed options (`GET /api/dictDetail?dictName=…&page=0&size=9999`) are read once per
- * session; writing a dictionary entry forgets them so an edit shows on the next open.
- */
-const cache = new Map<string, Promise<AmisPayload>>();
-
 const DICT_PATH = /(^|\/)api\/dictDetail(\/|\?|$)/;
 
 export function isDictRequest(url: string): boolean {
@@ -26,16 +20,27 @@ export function withNumericValues(payload: AmisPayload): AmisPayload {
   return { ...payload, data: { ...data, items, options: items } };
 }
 
-export function cachedDict(url: string, load: () => Promise<AmisPayload>): Promise<AmisPayload> {
-  const hit = cache.get(url);
-  if (hit) return hit;
-  const pending = load().then(withNumericValues);
-  cache.set(url, pending);
-  // a failed read is not remembered
-  pending.then((p) => p.status !== 0 && cache.delete(url)).catch(() => cache.delete(url));
-  return pending;
+/**
+ * Dictionary-backed options (`GET /api/dictDetail?dictName=…&page=0&size=9999`) are read once per
+ * session; writing a dictionary entry forgets them so an edit shows on the next open. The app uses
+ * the cache below (cachedDict, forgetDicts); a test builds its own.
+ */
+export function createDictCache() {
+  const cache = new Map<string, Promise<AmisPayload>>();
+  return {
+    cachedDict(url: string, load: () => Promise<AmisPayload>): Promise<AmisPayload> {
+      const hit = cache.get(url);
+      if (hit) return hit;
+      const pending = load().then(withNumericValues);
+      cache.set(url, pending);
+      // a failed read is not remembered
+      pending.then((p) => p.status !== 0 && cache.delete(url)).catch(() => cache.delete(url));
+      return pending;
+    },
+    forgetDicts() {
+      cache.clear();
+    },
+  };
 }
 
-export function forgetDicts() {
-  cache.clear();
-}
+export const { cachedDict, forgetDicts } = createDictCache();

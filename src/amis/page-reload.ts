@@ -3,9 +3,10 @@ import { FRAGMENT_FOLDER } from './page-fragments';
 
 /**
  * Bumped when a page file changes on disk (development only), so the open screen reloads. A shared
- * fragment (`_fragments/…`) may be in any page: its change reloads them all.
+ * fragment (`_fragments/…`) may be in any page: its change reloads them all. The app uses the one
+ * below; a test builds its own.
  */
-class PageVersions {
+export class PageVersions {
   versions = new Map<string, number>();
   fragments = 0;
 
