@@ -10,33 +10,40 @@ export const SIZE_COOKIE = 'size';
 /** Spec §4: the device is mobile when the body is narrower than this. */
 export const MOBILE_BREAKPOINT = 992;
 
-function initialSize(): Size {
-  const saved = Cookies.get(SIZE_COOKIE) as Size | undefined;
+/** Where the sidebar and size are kept: the browser's cookies (js-cookie), or a test's jar (src/test-support/memory-storage.ts). */
+export interface CookieJar {
+  get(name: string): string | undefined;
+  set(name: string, value: string): unknown;
+}
+
+function initialSize(cookies: CookieJar): Size {
+  const saved = cookies.get(SIZE_COOKIE) as Size | undefined;
   return saved && SIZES.includes(saved) ? saved : 'small';
 }
 
 /** Sidebar, device and control size (spec §3 "App state"). */
 export class AppStore {
-  sidebar = {
-    // the cookie holds 1/0; no cookie means open
-    opened: Cookies.get(SIDEBAR_COOKIE) !== '0',
-    withoutAnimation: false,
-  };
+  sidebar: { opened: boolean; withoutAnimation: boolean };
   device: Device = 'desktop';
-  size: Size = initialSize();
+  size: Size;
+  private readonly cookies: CookieJar;
 
-  constructor() {
-    makeAutoObservable(this);
+  constructor(cookies: CookieJar = Cookies) {
+    this.cookies = cookies;
+    // the cookie holds 1/0; no cookie means open
+    this.sidebar = { opened: cookies.get(SIDEBAR_COOKIE) !== '0', withoutAnimation: false };
+    this.size = initialSize(cookies);
+    makeAutoObservable<AppStore, 'cookies'>(this, { cookies: false });
   }
 
   toggleSideBar() {
     this.sidebar.opened = !this.sidebar.opened;
     this.sidebar.withoutAnimation = false;
-    Cookies.set(SIDEBAR_COOKIE, this.sidebar.opened ? '1' : '0');
+    this.cookies.set(SIDEBAR_COOKIE, this.sidebar.opened ? '1' : '0');
   }
 
   closeSideBar(withoutAnimation: boolean) {
-    Cookies.set(SIDEBAR_COOKIE, '0');
+    this.cookies.set(SIDEBAR_COOKIE, '0');
     this.sidebar.opened = false;
     this.sidebar.withoutAnimation = withoutAnimation;
   }
@@ -47,7 +54,7 @@ export class AppStore {
 
   setSize(size: Size) {
     this.size = size;
-    Cookies.set(SIZE_COOKIE, size);
+    this.cookies.set(SIZE_COOKIE, size);
   }
 }
 

@@ -1,5 +1,5 @@
 import { makeAutoObservable } from 'mobx';
-import { readJson, writeJson } from '../utils/local-store';
+import { readJson, writeJson, type KeyValueStorage } from '../utils/local-store';
 
 /** Spec §3 "Settings". The panel's own default colour is PANEL_DEFAULT_THEME. */
 export const SETTINGS_DEFAULTS = {
@@ -28,10 +28,13 @@ export class SettingsStore {
   settings: Settings = { ...SETTINGS_DEFAULTS };
   /** whether the theme came from the user (then it is applied at start-up) */
   themeChosen = false;
+  private readonly storage: KeyValueStorage | undefined;
 
-  constructor() {
-    makeAutoObservable(this);
-    const saved = readJson<Partial<Record<string, unknown>>>(SETTINGS_STORAGE_KEY) ?? {};
+  /** `storage`: where the panel's choices are kept; the browser's localStorage unless a test gives its own. */
+  constructor(storage?: KeyValueStorage) {
+    this.storage = storage;
+    makeAutoObservable<SettingsStore, 'storage'>(this, { storage: false });
+    const saved = readJson<Partial<Record<string, unknown>>>(SETTINGS_STORAGE_KEY, this.storage) ?? {};
     for (const key of PERSISTED) {
       if (key in saved) this.apply(key, saved[key]);
     }
@@ -58,7 +61,7 @@ export class SettingsStore {
     const out: Partial<Settings> & { theme?: string } = {};
     for (const key of PERSISTED) (out as Record<string, unknown>)[key] = this.settings[key];
     if (!this.themeChosen) delete out.theme;
-    writeJson(SETTINGS_STORAGE_KEY, out);
+    writeJson(SETTINGS_STORAGE_KEY, out, this.storage);
   }
 }
 

@@ -1,15 +1,13 @@
-// @vitest-environment jsdom
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { nextAfterClose, TagsViewStore, type TagView } from './tags-view-store';
+import { memoryStorage } from '../test-support/memory-storage';
 
 const home: TagView = { path: '/dashboard', fullPath: '/dashboard', title: '首页', affix: true, noCache: true };
 const view = (path: string, extra: Partial<TagView> = {}): TagView => ({ path, fullPath: path, title: path, ...extra });
 
 describe('tags view store', () => {
-  beforeEach(() => localStorage.clear());
-
   it('adds one tab per path and one per parameter set', () => {
-    const s = new TagsViewStore();
+    const s = new TagsViewStore(memoryStorage());
     s.addView(view('/OrderManagement/parkingRecordOrderInfo/7'));
     s.addView(view('/OrderManagement/parkingRecordOrderInfo/9'));
     s.addView(view('/OrderManagement/parkingRecordOrderInfo/7', { fullPath: '/OrderManagement/parkingRecordOrderInfo/7?page=2' }));
@@ -20,7 +18,7 @@ describe('tags view store', () => {
   });
 
   it('caches by path unless noCache', () => {
-    const s = new TagsViewStore();
+    const s = new TagsViewStore(memoryStorage());
     s.addView(home);
     s.addView(view('/a/b/c/deep'));
     s.addView(view('/x', { noCache: true }));
@@ -28,7 +26,7 @@ describe('tags view store', () => {
   });
 
   it('never closes a pinned tab and keeps it first', () => {
-    const s = new TagsViewStore();
+    const s = new TagsViewStore(memoryStorage());
     s.addView(view('/a'));
     s.addView(home);
     expect(s.visitedViews[0].path).toBe('/dashboard');
@@ -38,7 +36,7 @@ describe('tags view store', () => {
   });
 
   it('closes others, keeping pinned and the chosen one', () => {
-    const s = new TagsViewStore();
+    const s = new TagsViewStore(memoryStorage());
     [home, view('/a'), view('/b'), view('/c')].forEach((v) => s.addView(v));
     s.delOthersViews('/b');
     expect(s.visitedViews.map((v) => v.path)).toEqual(['/dashboard', '/b']);
@@ -46,7 +44,7 @@ describe('tags view store', () => {
   });
 
   it('goes to the last remaining tab, or home', () => {
-    const s = new TagsViewStore();
+    const s = new TagsViewStore(memoryStorage());
     s.addView(view('/a'));
     s.addView(view('/b', { fullPath: '/b?x=1' }));
     expect(nextAfterClose(s.delView('/a'))).toBe('/b?x=1');
@@ -54,9 +52,10 @@ describe('tags view store', () => {
   });
 
   it('restores saved tabs whose routes still exist', () => {
-    const s = new TagsViewStore();
+    const storage = memoryStorage();
+    const s = new TagsViewStore(storage);
     [home, view('/a'), view('/gone')].forEach((v) => s.addView(v));
-    const again = new TagsViewStore();
+    const again = new TagsViewStore(storage);
     again.restore((p) => p !== '/gone');
     expect(again.visitedViews.map((v) => v.path)).toEqual(['/dashboard', '/a']);
     expect(again.cachedViews).toEqual(['/a']);

@@ -1,5 +1,5 @@
 import { makeAutoObservable } from 'mobx';
-import { readJson, writeJson } from '../utils/local-store';
+import { readJson, writeJson, type KeyValueStorage } from '../utils/local-store';
 
 /** One visited page. Keyed by `path` (the pathname): order 7 and order 9 are two tabs. */
 export interface TagView {
@@ -17,9 +17,12 @@ export const TAGS_STORAGE_KEY = 'pc-tags-view';
 export class TagsViewStore {
   visitedViews: TagView[] = [];
   cachedViews: string[] = [];
+  private readonly storage: KeyValueStorage | undefined;
 
-  constructor() {
-    makeAutoObservable(this);
+  /** `storage`: where the tabs are kept for the next session; the browser's localStorage unless a test gives its own. */
+  constructor(storage?: KeyValueStorage) {
+    this.storage = storage;
+    makeAutoObservable<TagsViewStore, 'storage'>(this, { storage: false });
   }
 
   addView(view: TagView) {
@@ -73,7 +76,7 @@ export class TagsViewStore {
 
   /** Reopens the tabs of the last session whose routes this user can still open. */
   restore(isKnown: (path: string) => boolean) {
-    const saved = readJson<TagView[]>(TAGS_STORAGE_KEY);
+    const saved = readJson<TagView[]>(TAGS_STORAGE_KEY, this.storage);
     if (!Array.isArray(saved)) return;
     for (const view of saved) {
       if (!view || typeof view.path !== 'string' || typeof view.fullPath !== 'string' || !isKnown(view.path)) continue;
@@ -82,7 +85,7 @@ export class TagsViewStore {
   }
 
   private save() {
-    writeJson(TAGS_STORAGE_KEY, this.visitedViews);
+    writeJson(TAGS_STORAGE_KEY, this.visitedViews, this.storage);
   }
 }
 
