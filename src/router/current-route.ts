@@ -29,7 +29,11 @@ export function createRouteResolver({ user, routeFiles, menuRoutes }: RouteStore
   const dataRoutes = computed(() => [...menuDeclared.get().routes, ...routeFiles.routes]);
 
   function currentRoute(path: string): ResolvedRoute | undefined {
-    return resolveRoute(path, { menuRoutes: menuRoutesNow(), dataRoutes: dataRoutes.get(), hasPermission: (codes) => user.hasPermission(codes) });
+    return resolveRoute(path, {
+      menuRoutes: menuRoutesNow(),
+      dataRoutes: dataRoutes.get(),
+      hasPermission: (codes) => user.hasPermission(codes),
+    });
   }
 
   return {

@@ -1,4 +1,11 @@
-import { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosInstance, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import {
+  AxiosError,
+  AxiosHeaders,
+  type AxiosAdapter,
+  type AxiosInstance,
+  type AxiosResponse,
+  type InternalAxiosRequestConfig,
+} from 'axios';
 import { createHttpClient, type HttpClientOptions } from '../api/client';
 import type { ErrorAction } from '../api/error-catalogue';
 
@@ -57,7 +64,9 @@ export class StubHttpError extends Error {
     readonly key: string,
     supplied: string[],
   ) {
-    super(`stub-http: the test supplied no answer for "${key}" (it answers ${supplied.length ? supplied.map((k) => `"${k}"`).join(', ') : 'nothing'})`);
+    super(
+      `stub-http: the test supplied no answer for "${key}" (it answers ${supplied.length ? supplied.map((k) => `"${k}"`).join(', ') : 'nothing'})`,
+    );
     this.name = 'StubHttpError';
   }
 }
@@ -65,7 +74,8 @@ export class StubHttpError extends Error {
 const KEY = /^(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) \/\S*$/;
 
 function checkKey(key: string): string {
-  if (!KEY.test(key) || key.includes('?')) throw new Error(`stub-http: "${key}" is not a request key; write "METHOD /path", e.g. "GET /api/system/Parking"`);
+  if (!KEY.test(key) || key.includes('?'))
+    throw new Error(`stub-http: "${key}" is not a request key; write "METHOD /path", e.g. "GET /api/system/Parking"`);
   return key;
 }
 
@@ -80,13 +90,23 @@ function parseBody(data: unknown): unknown {
 
 function requestOf(config: InternalAxiosRequestConfig): StubRequest {
   const url = config.url ?? '';
-  const full = config.baseURL && !/^[a-z][a-z\d+.-]*:\/\//i.test(url) ? `${config.baseURL.replace(/\/$/, '')}/${url.replace(/^\//, '')}` : url;
+  const full =
+    config.baseURL && !/^[a-z][a-z\d+.-]*:\/\//i.test(url) ? `${config.baseURL.replace(/\/$/, '')}/${url.replace(/^\//, '')}` : url;
   const parsed = new URL(full, 'http://stub.invalid/');
   const params: Record<string, unknown> = Object.fromEntries(parsed.searchParams);
-  const own = config.params instanceof URLSearchParams ? Object.fromEntries(config.params) : (config.params as Record<string, unknown> | undefined);
+  const own =
+    config.params instanceof URLSearchParams ? Object.fromEntries(config.params) : (config.params as Record<string, unknown> | undefined);
   Object.assign(params, own);
   const method = (config.method ?? 'get').toUpperCase();
-  return { key: `${method} ${parsed.pathname}`, method, path: parsed.pathname, params, body: parseBody(config.data), headers: config.headers, config };
+  return {
+    key: `${method} ${parsed.pathname}`,
+    method,
+    path: parsed.pathname,
+    params,
+    body: parseBody(config.data),
+    headers: config.headers,
+    config,
+  };
 }
 
 export function stubHttp(answers: Record<string, StubAnswer> = {}): StubHttp {
@@ -107,10 +127,23 @@ export function stubHttp(answers: Record<string, StubAnswer> = {}): StubHttp {
       const answer = table.get(request.key);
       const given = typeof answer === 'function' ? await (answer as (r: StubRequest) => unknown)(request) : answer;
       const { status, data, headers } = given instanceof StubReply ? given : new StubReply(200, given);
-      const response: AxiosResponse = { data, status, statusText: status === 200 ? 'OK' : String(status), headers: new AxiosHeaders(headers), config, request: {} };
+      const response: AxiosResponse = {
+        data,
+        status,
+        statusText: status === 200 ? 'OK' : String(status),
+        headers: new AxiosHeaders(headers),
+        config,
+        request: {},
+      };
       // what axios's own adapters do (settle): a status outside validateStatus rejects
       if (config.validateStatus && !config.validateStatus(status)) {
-        throw new AxiosError(`Request failed with status code ${status}`, status >= 400 && status < 500 ? AxiosError.ERR_BAD_REQUEST : AxiosError.ERR_BAD_RESPONSE, config, {}, response);
+        throw new AxiosError(
+          `Request failed with status code ${status}`,
+          status >= 400 && status < 500 ? AxiosError.ERR_BAD_REQUEST : AxiosError.ERR_BAD_RESPONSE,
+          config,
+          {},
+          response,
+        );
       }
       return response;
     },
@@ -127,9 +160,17 @@ export interface StubHttpClient extends StubHttp {
 }
 
 /** A stub and a client built on it; the token is none unless the test gives one. */
-export function stubHttpClient(answers: Record<string, StubAnswer> = {}, options: Omit<HttpClientOptions, 'adapter' | 'onFailure'> = {}): StubHttpClient {
+export function stubHttpClient(
+  answers: Record<string, StubAnswer> = {},
+  options: Omit<HttpClientOptions, 'adapter' | 'onFailure'> = {},
+): StubHttpClient {
   const stub = stubHttp(answers);
   const failures: StubHttpClient['failures'] = [];
-  const http = createHttpClient({ token: () => undefined, ...options, adapter: stub.adapter, onFailure: (action, quiet) => failures.push({ action, quiet }) });
+  const http = createHttpClient({
+    token: () => undefined,
+    ...options,
+    adapter: stub.adapter,
+    onFailure: (action, quiet) => failures.push({ action, quiet }),
+  });
   return Object.assign(stub, { http, failures });
 }
