@@ -32,7 +32,7 @@ function checkPages(files: Record<string, string>): { ok: boolean; output: strin
 }
 
 describe('docs', () => {
-  it('the worked example of docs/pages.md passes check:pages', () => {
+  it('the worked example of docs/pages.md passes check:pages', { timeout: 90_000 }, () => {
     const pages = docPages();
     expect(pages.length).toBeGreaterThan(0);
     const result = checkPages(Object.fromEntries(pages.map((text, i) => [`example-${i}.json`, text])));
@@ -40,7 +40,7 @@ describe('docs', () => {
     expect(result.ok).toBe(true);
   });
 
-  it('docs/page-template.json passes check:pages once its entity’s API and button codes exist', () => {
+  it('docs/page-template.json passes check:pages once its entity’s API and button codes exist', { timeout: 90_000 }, () => {
     const dir = mkdtempSync(join(tmpdir(), 'template-'));
     copyFileSync(join(REPO, 'docs/page-template.json'), join(dir, 'template.json'));
     // a site bundle declares what the reference server does not have (docs/pages.md, _check.json)

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createDictCache, isDictRequest, numericValue } from './dict-cache';
+import { createDictCache, isDictRequest, numericValue, storedEntry } from './dict-cache';
 
 const payload = (items: { label: string; value: string }[]) => ({ status: 0, msg: '', data: { items, total: items.length } });
 
@@ -42,5 +42,11 @@ describe('dictionary options', () => {
     await new Promise((r) => setTimeout(r, 0));
     await cachedDict('/api/dictDetail?dictName=y', load);
     expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('writes an entry’s value back as the text the dictionary stores', () => {
+    expect(storedEntry({ id: 'dd-road_type-2', label: '路外', value: 2 })).toEqual({ id: 'dd-road_type-2', label: '路外', value: '2' });
+    expect(storedEntry({ label: 'x', value: 'a' })).toEqual({ label: 'x', value: 'a' });
+    expect(storedEntry(null)).toBeNull();
   });
 });

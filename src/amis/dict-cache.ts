@@ -21,6 +21,16 @@ export function withNumericValues(payload: AmisPayload): AmisPayload {
 }
 
 /**
+ * An entry written back (数据字典's editor) carries its value as the dictionary stores it, as text:
+ * a value read as the number 2 goes back as "2".
+ */
+export function storedEntry<T>(body: T): T {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
+  const value = (body as { value?: unknown }).value;
+  return typeof value === 'number' ? { ...body, value: String(value) } : body;
+}
+
+/**
  * Dictionary-backed options (`GET /api/dictDetail?dictName=…&page=0&size=9999`) are read once per
  * session; writing a dictionary entry forgets them so an edit shows on the next open. The app uses
  * the cache below (cachedDict, forgetDicts); a test builds its own.

@@ -4,7 +4,7 @@ import { classifyFailure } from '../api/error-catalogue';
 import { adaptResponse, type AmisPayload } from './response-adaptor';
 import { normalizeBody, normalizeQuery } from './request-query';
 import { downloadName, saveBlob } from './download';
-import { cachedDict, forgetDicts, isDictRequest } from './dict-cache';
+import { cachedDict, forgetDicts, isDictRequest, storedEntry } from './dict-cache';
 import { isLotWrite, lotLookupType } from './lot-lookup';
 import { baseDataStore } from '../stores/base-data-store';
 import { userStore } from '../stores/user-store';
@@ -51,6 +51,7 @@ export async function amisFetcher(api: AmisApi): Promise<FetcherResult> {
   if (isDictRequest(url)) {
     if (method === 'get') return { status: 200, headers: {}, data: await cachedDict(url, async () => (await send(api, method, url)).data) };
     forgetDicts();
+    api = { ...api, data: storedEntry(api.data) };
   }
   const lookup = method === 'get' ? lotLookupType(url) : null;
   if (lookup) {

@@ -4,13 +4,17 @@ import {
   PASSWORD_MESSAGE,
   PHONE_MESSAGE,
   codeMessage,
+  isAccount,
+  isButtonCode,
   isCode,
   isEmail,
   isEnCode,
+  isIPv4,
   isLink,
   isPassword,
   isPhone,
   isPlate,
+  isSpaceNo,
   maskPhone,
   normalizePlate,
 } from './field-rules';
@@ -68,5 +72,17 @@ describe('field rules', () => {
     expect(isEnCode('1road')).toBe(false);
     expect(isEnCode('road-type')).toBe(false);
     expect(EN_CODE_MESSAGE).toContain('以字母开头');
+  });
+
+  it('accounts, space numbers, button codes and IPv4 addresses', () => {
+    expect(isAccount('ops.li@pc')).toBe(true);
+    expect(isAccount('_ops')).toBe(false);
+    expect(isSpaceNo('B1-0001')).toBe(true);
+    expect(isSpaceNo('B1_0001')).toBe(false);
+    expect(isButtonCode('parking:add')).toBe(true);
+    expect(isButtonCode('parking-add')).toBe(false);
+    expect(isIPv4('192.168.1.20')).toBe(true);
+    expect(isIPv4('192.168.1.256')).toBe(false);
+    expect(isIPv4('1.2.3')).toBe(false);
   });
 });

@@ -3,7 +3,9 @@
  * named in src/amis/extensions/validations.ts) and the reference server all import this module.
  * It stays pure (no DOM, no amis, no imports at all) so server code can import it by a relative path.
  *
- * Every predicate lets an empty value pass: whether a field is required is a separate rule.
+ * Every predicate lets an empty value pass: whether a field is required is a separate rule. The
+ * messages say what is wrong with the value; a caller that shows them away from the field (the
+ * server) puts the field's name in front: `停车场编号${codeMessage()}`.
  */
 
 function blank(value: unknown): boolean {
@@ -87,4 +89,32 @@ export const EN_CODE_RE = /^[A-Za-z][A-Za-z0-9_]{1,49}$/;
 export const EN_CODE_MESSAGE = '只能包含字母、数字或下划线，以字母开头，2-50位';
 export function isEnCode(value: unknown): boolean {
   return blank(value) || EN_CODE_RE.test(text(value));
+}
+
+/** Sign-in accounts: a letter or digit, then letters, digits, `_`, `.`, `@` or `-`; 2 to 50 long. */
+export const ACCOUNT_RE = /^[A-Za-z0-9][A-Za-z0-9_.@-]{1,49}$/;
+export const ACCOUNT_MESSAGE = '只能包含字母、数字、下划线、点、@或短横线，2-50位';
+export function isAccount(value: unknown): boolean {
+  return blank(value) || ACCOUNT_RE.test(text(value));
+}
+
+/** Space numbers: letters, digits or `-` (no underscore), 1 to 20 long. */
+export const SPACE_NO_RE = /^[A-Za-z0-9-]{1,20}$/;
+export const SPACE_NO_MESSAGE = '只能包含字母、数字或短横线，1-20位';
+export function isSpaceNo(value: unknown): boolean {
+  return blank(value) || SPACE_NO_RE.test(text(value));
+}
+
+/** Button permission codes: `entity:action`. */
+export const BUTTON_CODE_RE = /^[A-Za-z][A-Za-z0-9_]*:[A-Za-z][A-Za-z0-9_]*$/;
+export const BUTTON_CODE_MESSAGE = '按钮编码格式应为 实体:操作';
+export function isButtonCode(value: unknown): boolean {
+  return blank(value) || BUTTON_CODE_RE.test(text(value));
+}
+
+/** IPv4 addresses, each part 0 to 255. */
+export const IPV4_RE = /^((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
+export const IPV4_MESSAGE = 'IP地址格式不正确';
+export function isIPv4(value: unknown): boolean {
+  return blank(value) || IPV4_RE.test(text(value));
 }

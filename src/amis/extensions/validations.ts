@@ -1,21 +1,29 @@
 import type { AmisRegistry } from './registry';
 import {
-  EMAIL_MESSAGE,
+  ACCOUNT_MESSAGE,
+  BUTTON_CODE_MESSAGE,
   CODE_MAX,
   CODE_MIN,
+  EMAIL_MESSAGE,
   EN_CODE_MESSAGE,
+  IPV4_MESSAGE,
   LINK_MESSAGE,
   PASSWORD_MESSAGE,
   PHONE_MESSAGE,
   PLATE_MESSAGE,
+  SPACE_NO_MESSAGE,
   codeMessage,
+  isAccount,
+  isButtonCode,
   isCode,
   isEmail,
   isEnCode,
+  isIPv4,
   isLink,
   isPassword,
   isPhone,
   isPlate,
+  isSpaceNo,
 } from '../../domain/field-rules';
 
 type Rule = (value: unknown, ...args: never[]) => boolean;
@@ -41,6 +49,10 @@ export const NAMED_VALIDATIONS: Record<string, [rule: Rule, message: Message]> =
     (min?: unknown, max?: unknown) => codeMessage(length(min, CODE_MIN), length(max, CODE_MAX)),
   ],
   isEnCode: [isEnCode, EN_CODE_MESSAGE],
+  isAccount: [isAccount, ACCOUNT_MESSAGE],
+  isSpaceNo: [isSpaceNo, SPACE_NO_MESSAGE],
+  isButtonCode: [isButtonCode, BUTTON_CODE_MESSAGE],
+  isIPv4: [isIPv4, IPV4_MESSAGE],
 };
 
 /** The rule as amis calls it: true, or an error carrying the message (a page's validationErrors still win). */
