@@ -3,7 +3,7 @@ import Type from 'typebox';
 import { badRequest } from '../lib/envelope.ts';
 import { type Filter, type Row, defineResource, derive, filter } from '../resource/define.ts';
 import { f } from '../resource/fields.ts';
-import { inLot, parkingLots } from './parking-lots.ts';
+import { inLot, ofLot, parkingLots } from './parking-lots.ts';
 
 /** 设备: cameras, barrier controllers, screens, ground sensors and chargers of a lot, with their online state. */
 
@@ -49,11 +49,11 @@ export const devices = defineResource({
     online,
   },
   derived: {
-    parkingName: derive.lookup('parking', 'parkingId', 'parkingName'),
+    parkingName: ofLot.name,
     laneName: derive.lookup('parkingLane', 'laneId', 'laneName', ''),
     online: () => sql<number>`case when ${deviceOnline} then 1 else 0 end`,
   },
-  orderBy: [[derive.lookup('parking', 'parkingId', 'parkingCode'), 'asc'], ['deviceType', 'asc'], ['deviceCode', 'asc']],
+  orderBy: [[ofLot.code, 'asc'], ['deviceType', 'asc'], ['deviceCode', 'asc']],
   // the header's figures: of the lot / type / keyword filter, before the online filter narrows the rows
   summary: {
     columns: {

@@ -3,7 +3,7 @@ import { type Row, defineResource, derive, filter } from '../resource/define.ts'
 import { f } from '../resource/fields.ts';
 import { laneScanUrl, publicOrigin } from '../services/parkingQr.ts';
 import { deviceOnline } from './devices.ts';
-import { inLot, parkingLots } from './parking-lots.ts';
+import { inLot, ofLot, parkingLots } from './parking-lots.ts';
 
 /**
  * 车道: a gate of a barrier lot or charging station, with its QR code (a version, valid or void)
@@ -40,12 +40,12 @@ export const parkingLanes = defineResource({
     qrStatus: filter.eq('qrStatus', f.oneOf('二维码状态', QR_STATES, '二维码状态筛选值不正确')),
   },
   derived: {
-    parkingName: derive.lookup('parking', 'parkingId', 'parkingName'),
+    parkingName: ofLot.name,
     areaName: derive.lookup('parkingArea', 'areaId', 'areaName', ''),
     barrierName: derive.lookup('device', 'barrierDeviceId', 'deviceName', ''),
     barrierOnline: derive.lookup('device', 'barrierDeviceId', () => deviceOnline, false),
   },
-  orderBy: [[derive.lookup('parking', 'parkingId', 'parkingCode'), 'asc'], ['laneCode', 'asc']],
+  orderBy: [[ofLot.code, 'asc'], ['laneCode', 'asc']],
   access: {
     list: { menus: ['parkingLane', 'parkingAdmin'] },
     create: { buttons: ['lane:add'] },

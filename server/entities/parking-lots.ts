@@ -2,7 +2,7 @@ import { PARKING_KINDS, PARKING_TYPES, PLATE_COLOR_CODES, PRICE_TYPES, ROAD_TYPE
 import Type, { type Static } from 'typebox';
 import { HHMM_RE } from '../lib/fields.ts';
 import { badRequest } from '../lib/envelope.ts';
-import { type Row, defineResource, filter } from '../resource/define.ts';
+import { type Row, defineResource, derive, filter } from '../resource/define.ts';
 import { f } from '../resource/fields.ts';
 import { bindingOf } from '../services/parkingBind.ts';
 import type { Db } from '../db/database.ts';
@@ -97,6 +97,12 @@ export const parkingLots = defineResource({
     },
   },
 });
+
+/** The records of a lot (lanes, spaces, devices) answer the lot's name and are listed by the lot's code. */
+export const ofLot = {
+  name: derive.lookup('parking', 'parkingId', 'parkingName'),
+  code: derive.lookup('parking', 'parkingId', 'parkingCode'),
+};
 
 /** Record `id` of `table` when it belongs to lot `parkingId` (a lane's area or barrier, a device's lane). */
 export async function inLot(tx: Db, table: 'parkingArea' | 'parkingLane' | 'device', id: string, parkingId: string): Promise<Row | undefined> {

@@ -4,7 +4,7 @@ import { badRequest } from '../lib/envelope.ts';
 import { type Row, defineResource, derive, filter } from '../resource/define.ts';
 import { f } from '../resource/fields.ts';
 import { PLATE_COLOR_CODES } from '../services/parkingModel.ts';
-import { inLot, parkingLots } from './parking-lots.ts';
+import { inLot, ofLot, parkingLots } from './parking-lots.ts';
 
 /**
  * 车位: a space of a lot, its type and state; the plate of the car on it (only while occupied) and
@@ -49,10 +49,10 @@ export const parkingSpaces = defineResource({
     status: filter.eq('status', f.oneOf('车位状态', STATES, '车位状态筛选值不正确')),
   },
   derived: {
-    parkingName: derive.lookup('parking', 'parkingId', 'parkingName'),
+    parkingName: ofLot.name,
     areaName: derive.lookup('parkingArea', 'areaId', 'areaName', ''),
   },
-  orderBy: [[derive.lookup('parking', 'parkingId', 'parkingCode'), 'asc'], ['spaceNo', 'asc']],
+  orderBy: [[ofLot.code, 'asc'], ['spaceNo', 'asc']],
   access: {
     list: { menus: ['parkingSpace', 'parkingAdmin'] },
     create: { buttons: ['space:add'] },
