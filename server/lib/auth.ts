@@ -1,7 +1,7 @@
 import type { Db } from '../db/database.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { expired, forbidden } from './envelope.ts';
-import { loadUserAccess, type UserAccess } from '../services/menus.ts';
+import { loadUserAccess, type UserAccess } from '../services/user-access.ts';
 
 /**
  * What a route needs: 'public' (no token), 'login' (any valid token), or a permission:

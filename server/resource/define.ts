@@ -118,7 +118,11 @@ export interface ResourceSpec {
   derived?: Record<string, Derived>;
   orderBy: [string | Derived, 'asc' | 'desc'][];
   /** the list is every matching row nested under `children` by this parent field, or flat when filtered or `flat=1` */
-  tree?: { parent: string };
+  tree?: {
+    parent: string;
+    /** leaves answer `children: []` too (the console's menu item) */
+    emptyChildren?: boolean;
+  };
   /** figures over the filtered rows answered beside the list; the filters in `ignore` do not narrow them */
   summary?: { columns: Record<string, (eb: Eb) => AliasableExpression<unknown>>; ignore?: string[] };
   access: { list: Access; get?: Access | false; create?: Access; update?: Access; delete?: Access };
@@ -176,8 +180,8 @@ const epochs = (row: Row): Row =>
 export const idParams = Type.Object({ id: Type.String({ title: '编号', maxLength: 64 }) });
 
 /** Nests an ordered list under its parents; a node whose parent is not listed is a root. */
-function nest(rows: Row[], parent: string): Row[] {
-  const byId = new Map(rows.map((r) => [r.id, { ...r }]));
+function nest(rows: Row[], parent: string, emptyChildren = false): Row[] {
+  const byId = new Map(rows.map((r): [unknown, Row] => [r.id, emptyChildren ? { ...r, children: [] } : { ...r }]));
   const roots: Row[] = [];
   for (const node of byId.values()) {
     const up = node[parent] ? byId.get(node[parent]) : undefined;
@@ -359,7 +363,7 @@ export function registerResource(app: FastifyInstance, db: Db, r: Resource): voi
       const rows = (await r.rows(db, q).execute()).map(json);
       const flat = q.flat === 1 || Object.entries(spec.filters ?? {}).some(([name, f]) => valueOf(q, name, f) !== undefined);
       const pagination = { currentPage: 1, pageSize: rows.length, total: rows.length };
-      return ok({ list: flat ? rows : nest(rows, spec.tree.parent), pagination });
+      return ok({ list: flat ? rows : nest(rows, spec.tree.parent, spec.tree.emptyChildren), pagination });
     }
     const { n } = (await k(db)
       .selectFrom(spec.table)

@@ -2,10 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { extname, join, resolve } from 'node:path';
 import multipart from '@fastify/multipart';
+import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { FastifyInstance } from 'fastify';
+import Type from 'typebox';
 import { badRequest, ok } from '../lib/envelope.ts';
-import { asInput } from '../lib/fields.ts';
 import { writeOperLog } from '../lib/operLog.ts';
 
 /** Spec §5 upload rules and messages. */
@@ -27,6 +28,14 @@ const TYPES: Record<string, { ext: string; mime: string }> = {
 };
 /** Only names this server generated can be read back: no path can be smuggled in. */
 const STORED_NAME = /^[0-9a-z]+_[0-9a-f]{16}\.(png|jpg)$/;
+const IMAGE_PATH = '/api/file/Image/';
+
+/** The upload's kind in the path (chargingMemberCard, avatar…): any name, the rules are the same. */
+const uploadParams = Type.Object({ type: Type.String({ title: '上传类型', maxLength: 64 }) });
+/** multipart/form-data: the file in the field `file`; read from the stream, so the validated body stays empty */
+const uploadBody = Type.Object({ file: Type.Optional(Type.String({ title: '文件', format: 'binary', description: 'png/jpg，不超过 5 MB，文件名不含英文逗号' })) });
+const imageParams = Type.Object({ name: Type.String({ title: '文件名', maxLength: 100 }) });
+const avatarBody = Type.Object({ avatar: Type.String({ title: '头像地址', maxLength: 200 }) });
 
 /** Where uploads live: `<DATA_DIR>/uploads`, or memory when the database is in memory. */
 export interface FileStore {
@@ -53,7 +62,7 @@ export async function registerUploadRoutes(app: FastifyInstance, db: Db, store: 
     // one byte over the limit tells "too big" apart from "exactly 5 MB"
     await scope.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1 } });
 
-    scope.post('/api/file/Uploader/:type', { config: { access: 'login' } }, async (req) => {
+    scope.post('/api/file/Uploader/:type', { schema: { params: uploadParams, body: uploadBody }, config: { access: 'login' } }, async (req) => {
       if (!req.isMultipart()) throw badRequest(UPLOAD_MSG.missing);
       const file = await req.file();
       if (!file || file.fieldname !== 'file') throw badRequest(UPLOAD_MSG.missing);
@@ -70,11 +79,11 @@ export async function registerUploadRoutes(app: FastifyInstance, db: Db, store: 
       if (data.length > MAX_UPLOAD_BYTES || file.file.truncated) throw badRequest(UPLOAD_MSG.size);
       const name = `${Date.now().toString(36)}_${randomBytes(8).toString('hex')}${type.ext}`;
       store.put(name, data);
-      return ok({ url: `/api/file/Image/${name}`, name: file.filename }, UPLOAD_MSG.ok);
+      return ok({ url: `${IMAGE_PATH}${name}`, name: file.filename }, UPLOAD_MSG.ok);
     });
   });
 
-  app.get('/api/file/Image/:name', { config: { access: 'public' } }, async (req, reply) => {
+  app.get(`${IMAGE_PATH}:name`, { schema: { params: imageParams }, config: { access: 'public' } }, async (req, reply) => {
     const { name } = req.params as { name: string };
     const data = STORED_NAME.test(name) ? store.get(name) : undefined;
     if (!data) return reply.code(404).send({ code: 404, msg: '文件不存在', data: null });
@@ -84,16 +93,15 @@ export async function registerUploadRoutes(app: FastifyInstance, db: Db, store: 
     return reply.send(data);
   });
 
-  app.put('/api/oauth/updateAvatar', { config: { access: 'login' } }, async (req) => {
-    const avatar = asInput(req.body).avatar;
-    if (typeof avatar !== 'string' || !avatar.trim()) throw badRequest('头像地址不能为空');
+  app.put<{ Body: { avatar: string } }>('/api/oauth/updateAvatar', { schema: { body: avatarBody }, config: { access: 'login' } }, async (req) => {
+    const { avatar } = req.body;
     // only an image this server stored may become an avatar
-    const name = avatar.trim().replace(/^\/api\/file\/Image\//, '');
-    if (!avatar.trim().startsWith('/api/file/Image/') || !STORED_NAME.test(name) || !store.get(name)) throw badRequest('头像地址不正确');
+    const name = avatar.slice(IMAGE_PATH.length);
+    if (!avatar.startsWith(IMAGE_PATH) || !STORED_NAME.test(name) || !store.get(name)) throw badRequest('头像地址不正确');
     await db.transaction(async (tx) => {
-      await tx.query('update users set avatar = $1, last_modify_time = now() where id = $2', [avatar.trim(), req.auth!.userId]);
+      await tx.kysely.updateTable('users').set({ avatar, lastModifyTime: sql`now()` }).where('id', '=', req.auth!.userId).execute();
       await writeOperLog(tx, req, { action: 'update', module: 'user', recordId: req.auth!.userId, detail: '更换头像' });
     });
-    return ok({ avatar: avatar.trim() }, '修改成功');
+    return ok({ avatar }, '修改成功');
   });
 }

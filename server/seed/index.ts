@@ -1,6 +1,6 @@
 import type { Db } from '../db/database.ts';
 import { seedMerchants } from './merchants.ts';
-import { seedMenus } from './menus.ts';
+import { seedMenus } from './system-menus.ts';
 import { seedParking } from './parking.ts';
 import { seedParkingAreas } from './parking-areas.ts';
 import { seedParkingDevices } from './parking-devices.ts';

@@ -1,7 +1,8 @@
+import Type from 'typebox';
 import type { Db } from '../db/database.ts';
 import { badRequest } from '../lib/envelope.ts';
-import { type Input, stringList } from '../lib/fields.ts';
-import { allMenuRows, buildTree, type MenuItem } from './menus.ts';
+import { f } from '../resource/fields.ts';
+import { type MenuItem, allMenuRows, buildMenuTree } from './menu-tree.ts';
 
 /**
  * A role's grants as one checkable tree: menu nodes `menu:<id>`, their buttons as leaves
@@ -19,59 +20,82 @@ export interface GrantSet {
   buttonIds: string[];
 }
 
+/** A grant set as a body: the tree's values (`grants`), or menu ids and button codes (the older POST /Role/{id}/Menus body). */
+export const grantInputs = {
+  grants: f.ids('授权列表'),
+  menuIds: f.ids('菜单列表'),
+  buttonCodes: f.ids('按钮列表'),
+};
+export const grantBody = Type.Object(Object.fromEntries(Object.entries(grantInputs).map(([k, s]) => [k, Type.Optional(s)])));
+
+const buttonsOf = (db: Db) =>
+  db.kysely.selectFrom('menuButtons').select(['id', 'menuId', 'fullName', 'enCode']).orderBy('sortCode').orderBy('enCode').execute();
+
 export async function grantTree(db: Db): Promise<GrantNode[]> {
-  const buttons = (await db.query<{ id: string; menu_id: string; full_name: string; en_code: string }>(
-    'select id, menu_id, full_name, en_code from menu_buttons order by sort_code, en_code',
-  )).rows;
+  const buttons = await buttonsOf(db);
   const toNode = (m: MenuItem): GrantNode => {
     const kids = [
       ...m.children.map(toNode),
-      ...buttons.filter((b) => b.menu_id === m.id).map((b) => ({ label: `${b.full_name}（${b.en_code}）`, value: `button:${b.id}` })),
+      ...buttons.filter((b) => b.menuId === m.id).map((b) => ({ label: `${b.fullName}（${b.enCode}）`, value: `button:${b.id}` })),
     ];
     return { label: m.fullName, value: `menu:${m.id}`, ...(kids.length ? { children: kids } : {}) };
   };
-  return buildTree(await allMenuRows(db)).map(toNode);
+  return buildMenuTree(await allMenuRows(db)).map(toNode);
 }
 
 export async function roleGrants(db: Db, roleId: string): Promise<GrantSet> {
-  const menus = await db.query<{ menu_id: string }>('select menu_id from role_menus where role_id = $1 order by menu_id', [roleId]);
-  const buttons = await db.query<{ button_id: string }>('select button_id from role_buttons where role_id = $1 order by button_id', [roleId]);
-  return { menuIds: menus.rows.map((r) => r.menu_id), buttonIds: buttons.rows.map((r) => r.button_id) };
+  const menus = await db.kysely.selectFrom('roleMenus').select('menuId').where('roleId', '=', roleId).orderBy('menuId').execute();
+  const buttons = await db.kysely.selectFrom('roleButtons').select('buttonId').where('roleId', '=', roleId).orderBy('buttonId').execute();
+  return { menuIds: menus.map((r) => r.menuId), buttonIds: buttons.map((r) => r.buttonId) };
 }
 
 export const grantValues = (g: GrantSet): string[] => [...g.menuIds.map((id) => `menu:${id}`), ...g.buttonIds.map((id) => `button:${id}`)];
 
-/**
- * Reads a grant set from `grants` (tree values) or from `menuIds` + `buttonCodes` (the older
- * POST /Role/{id}/Menus body). Unknown ids or codes are refused.
- */
-export async function readGrantSet(db: Db, b: Input): Promise<GrantSet> {
-  const values = stringList(b.grants, '授权列表');
-  const menuIds = [...values.filter((v) => v.startsWith('menu:')).map((v) => v.slice(5)), ...stringList(b.menuIds, '菜单列表')];
-  const buttonIds = values.filter((v) => v.startsWith('button:')).map((v) => v.slice(7));
+/** The grant set a body names; unknown menus, buttons or codes are refused. */
+export async function readGrantSet(db: Db, b: { grants?: unknown; menuIds?: unknown; buttonCodes?: unknown }): Promise<GrantSet> {
+  const list = (v: unknown): string[] => (Array.isArray(v) ? (v as string[]) : []);
+  const values = list(b.grants);
   const bad = values.find((v) => !v.startsWith('menu:') && !v.startsWith('button:'));
   if (bad) throw badRequest(`授权项格式不正确: ${bad}`);
-  const known = new Set((await db.query<{ id: string }>('select id from menus where id = any($1::text[])', [menuIds])).rows.map((r) => r.id));
-  const unknownMenu = menuIds.find((id) => !known.has(id));
-  if (unknownMenu) throw badRequest(`菜单不存在: ${unknownMenu}`);
-  for (const code of stringList(b.buttonCodes, '按钮列表')) {
-    const { rows } = await db.query<{ id: string }>('select id from menu_buttons where en_code = $1', [code]);
-    if (!rows[0]) throw badRequest(`按钮编码不存在: ${code}`);
-    buttonIds.push(rows[0].id);
+  const menuIds = [...new Set([...values.filter((v) => v.startsWith('menu:')).map((v) => v.slice(5)), ...list(b.menuIds)])];
+  const buttonIds = values.filter((v) => v.startsWith('button:')).map((v) => v.slice(7));
+  const k = db.kysely;
+  if (menuIds.length) {
+    const known = new Set((await k.selectFrom('menus').select('id').where('id', 'in', menuIds).execute()).map((r) => r.id));
+    const unknown = menuIds.find((id) => !known.has(id));
+    if (unknown) throw badRequest(`菜单不存在: ${unknown}`);
   }
-  const btnRows = (await db.query<{ id: string; menu_id: string }>('select id, menu_id from menu_buttons where id = any($1::text[])', [buttonIds])).rows;
-  const unknownB = buttonIds.find((id) => !btnRows.some((r) => r.id === id));
-  if (unknownB) throw badRequest(`按钮不存在: ${unknownB}`);
+  for (const code of list(b.buttonCodes)) {
+    const row = await k.selectFrom('menuButtons').select('id').where('enCode', '=', code).executeTakeFirst();
+    if (!row) throw badRequest(`按钮编码不存在: ${code}`);
+    buttonIds.push(row.id);
+  }
+  const buttons = buttonIds.length ? await k.selectFrom('menuButtons').select(['id', 'menuId']).where('id', 'in', buttonIds).execute() : [];
+  const unknown = buttonIds.find((id) => !buttons.some((r) => r.id === id));
+  if (unknown) throw badRequest(`按钮不存在: ${unknown}`);
   // a button is useless without its page, so granting it grants the page too
-  return { menuIds: [...new Set([...menuIds, ...btnRows.map((r) => r.menu_id)])], buttonIds: [...new Set(buttonIds)] };
+  return { menuIds: [...new Set([...menuIds, ...buttons.map((r) => r.menuId)])], buttonIds: [...new Set(buttonIds)] };
 }
 
 /** Adds to the role's grants (replace = false) or makes them exactly `g` (replace = true). */
 export async function writeGrants(tx: Db, roleId: string, g: GrantSet, replace: boolean): Promise<void> {
+  const k = tx.kysely;
   if (replace) {
-    await tx.query('delete from role_menus where role_id = $1', [roleId]);
-    await tx.query('delete from role_buttons where role_id = $1', [roleId]);
+    await k.deleteFrom('roleMenus').where('roleId', '=', roleId).execute();
+    await k.deleteFrom('roleButtons').where('roleId', '=', roleId).execute();
   }
-  await tx.query('insert into role_menus (role_id, menu_id) select $1, unnest($2::text[]) on conflict do nothing', [roleId, g.menuIds]);
-  await tx.query('insert into role_buttons (role_id, button_id) select $1, unnest($2::text[]) on conflict do nothing', [roleId, g.buttonIds]);
+  if (g.menuIds.length) {
+    await k
+      .insertInto('roleMenus')
+      .values(g.menuIds.map((menuId) => ({ roleId, menuId })))
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+  }
+  if (g.buttonIds.length) {
+    await k
+      .insertInto('roleButtons')
+      .values(g.buttonIds.map((buttonId) => ({ roleId, buttonId })))
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+  }
 }

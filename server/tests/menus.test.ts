@@ -1,7 +1,7 @@
 import type { Db } from '../db/database.ts';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import type { MenuItem } from '../services/menus.ts';
+import type { MenuItem } from '../services/menu-tree.ts';
 import { call, withTestServer } from './helpers.ts';
 
 let app: FastifyInstance;

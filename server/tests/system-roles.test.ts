@@ -2,7 +2,7 @@ import type { Db } from '../db/database.ts';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { md5Hex } from '../lib/password.ts';
-import type { MenuItem } from '../services/menus.ts';
+import type { MenuItem } from '../services/menu-tree.ts';
 import { call, login, loginForm, withTestServer } from './helpers.ts';
 
 let app: FastifyInstance;
