@@ -49,7 +49,7 @@ export interface BuildAppOptions {
 
 /** Opens, migrates and (when empty) seeds a database. */
 export async function prepareDatabase(target: DbTarget = {}, seed: { smsLogin?: boolean } = {}): Promise<Database> {
-  const db = await openDatabase(target);
+  const db = await openDatabase(target, seed);
   await migrate(db);
   await seedIfEmpty(db, seed);
   return db;

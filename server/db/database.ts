@@ -1,9 +1,13 @@
-import { mkdirSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { CamelCasePlugin, CompiledQuery, Kysely, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import { PgliteDialect } from './pglite-dialect.ts';
 import type { Tables } from './tables.ts';
+
+const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 /**
  * The one database handle of the server, the same over PGlite (embedded, default) and a real
@@ -27,7 +31,7 @@ export interface Database extends Db {
 }
 
 /** PostgreSQL, or PGlite in a folder / in memory, optionally started from a dump (test template). */
-export type DbTarget = { databaseUrl: string } | { dataDir?: string; loadDataDir?: Blob };
+export type DbTarget = { databaseUrl: string } | { dataDir?: string; loadDataDir?: Blob; firstStartDone?: boolean };
 
 class Handle implements Db {
   private readonly raw: Kysely<Tables>;
@@ -69,8 +73,24 @@ class RootHandle extends Handle implements Database {
 // PostgreSQL answers bigint (count(*), sums) as text unless told; the server's sums fit in 2^53
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
+// a demo-sized buffer pool: PGlite's default 128 MB sits in this process's memory
+const PGLITE_CONF = ['shared_buffers=32MB'];
+
+/**
+ * Creates, migrates and seeds a new PGlite folder in a short-lived child process (first-start.ts):
+ * initdb's and the seed's working memory (some 500 MB) would otherwise stay with the server.
+ */
+function firstStartInChild(dir: string, smsLogin: boolean): void {
+  mkdirSync(dir, { recursive: true });
+  const script = fileURLToPath(new URL('./first-start.ts', import.meta.url));
+  const loader = ['--import', 'tsx'];
+  const args = [...loader, script, dir, smsLogin ? 'sms' : ''];
+  const run = spawnSync(process.execPath, args, { cwd: REPO_ROOT, stdio: 'inherit' });
+  if (run.status !== 0) throw new Error(`could not create the database in ${dir}`);
+}
+
 /** Opens PostgreSQL at `databaseUrl`, or PGlite in a folder (undefined / 'memory' = in memory). */
-export async function openDatabase(target: DbTarget = {}): Promise<Database> {
+export async function openDatabase(target: DbTarget = {}, seed: { smsLogin?: boolean } = {}): Promise<Database> {
   const plugins = [new CamelCasePlugin()];
   if ('databaseUrl' in target) {
     // every session in UTC, as PGlite is, so dates and times read the same on both
@@ -81,10 +101,11 @@ export async function openDatabase(target: DbTarget = {}): Promise<Database> {
   }
   const dir = target.dataDir;
   let pglite: PGlite;
-  if (!dir || dir === 'memory') pglite = new PGlite(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {});
+  if (!dir || dir === 'memory') pglite = new PGlite({ ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}), postgresqlconf: PGLITE_CONF });
   else {
-    mkdirSync(dir, { recursive: true });
-    pglite = new PGlite(dir);
+    const fresh = !existsSync(dir) || readdirSync(dir).length === 0;
+    if (fresh && !target.firstStartDone) firstStartInChild(dir, Boolean(seed.smsLogin));
+    pglite = new PGlite(dir, { postgresqlconf: PGLITE_CONF });
   }
   await pglite.waitReady;
   const db = new RootHandle(new Kysely<Tables>({ dialect: new PgliteDialect(pglite), plugins }), 'pglite');
