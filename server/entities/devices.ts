@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import Type from 'typebox';
+import { IPV4_MESSAGE, IPV4_RE } from '../../src/domain/field-rules.ts';
 import { badRequest } from '../lib/envelope.ts';
 import { type Filter, type Row, defineResource, derive, filter } from '../resource/define.ts';
 import { f } from '../resource/fields.ts';
@@ -13,7 +14,6 @@ import { inLot, ofLot, parkingLots } from './parking-lots.ts';
  */
 export const deviceOnline = sql<boolean>`(${sql.ref('enabledMark')} = 1 and coalesce(${sql.ref('lastHeartbeat')} > now() - make_interval(secs => ${sql.ref('heartbeatInterval')} * 3), false))`;
 
-const IPV4_RE = /^((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
 const TYPES = [1, 2, 3, 4, 5] as const;
 
 const online: Filter = {
@@ -33,7 +33,7 @@ export const devices = defineResource({
     parkingId: f.text('所属停车场', 64),
     laneId: f.ref('所属车道'),
     vendor: f.text('厂商', 30, { default: '' }),
-    ip: Type.Union([Type.String({ pattern: IPV4_RE.source }), Type.Literal('')], { title: 'IP地址', default: '', 'x-msg': 'IP地址格式不正确' }),
+    ip: Type.Union([Type.String({ pattern: IPV4_RE.source }), Type.Literal('')], { title: 'IP地址', default: '', 'x-msg': IPV4_MESSAGE }),
     serialNo: f.text('序列号', 40, { default: '' }),
     firmware: f.text('固件版本', 30, { default: '' }),
     heartbeatInterval: f.int('心跳间隔', { min: 10, max: 3600, default: 30, msg: '心跳间隔必须是10到3600之间的整数（秒）' }),

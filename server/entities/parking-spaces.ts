@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { PLATE_RE } from '../../src/domain/field-rules.ts';
+import { PLATE_RE, SPACE_NO_MESSAGE, SPACE_NO_RE } from '../../src/domain/field-rules.ts';
 import { badRequest } from '../lib/envelope.ts';
 import { type Row, defineResource, derive, filter } from '../resource/define.ts';
 import { f } from '../resource/fields.ts';
@@ -28,7 +28,7 @@ export const parkingSpaces = defineResource({
   fields: {
     parkingId: f.text('所属停车场', 64),
     areaId: f.ref('所属区域'),
-    spaceNo: Type.String({ title: '车位编号', pattern: '^[A-Za-z0-9-]{1,20}$', 'x-msg': '车位编号只能包含字母、数字或短横线，1-20位' }),
+    spaceNo: Type.String({ title: '车位编号', pattern: SPACE_NO_RE.source, 'x-msg': `车位编号${SPACE_NO_MESSAGE}` }),
     sensorNo: f.text('地磁编号', 32, { default: '' }),
     spaceType: f.oneOf('车位类型', TYPES, '车位类型只能是1（临时）、2（产权）、3（长租）、4（访客）、5（充电）或6（无障碍）'),
     status: f.oneOf('车位状态', STATES, '车位状态只能是0（空闲）、1（占用）、2（预约）、3（故障）或4（停用）', { default: 0 }),
