@@ -1,5 +1,6 @@
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import Type from 'typebox';
+import { BUTTON_CODE_MESSAGE, BUTTON_CODE_RE } from '../../src/domain/field-rules.ts';
 import type { Db } from '../db/database.ts';
 import { badRequest } from '../lib/envelope.ts';
 import { newId } from '../lib/ids.ts';
@@ -16,7 +17,6 @@ import { ADMIN_ROLE } from './roles.ts';
 const DIR = 1;
 const PAGE = 2;
 const LINK = 7;
-const BUTTON_CODE_RE = /^[A-Za-z][A-Za-z0-9_]*:[A-Za-z][A-Za-z0-9_]*$/;
 const PAGE_URL_RE = /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*$/;
 const LINK_URL_RE = /^(https?:\/\/|\/)\S+$/;
 const DEFAULT_PROPERTIES = '{"noCache":false}';
@@ -62,7 +62,7 @@ function foldSwitches(propertyJson: string, given: Row): string {
 function checkButtons(buttons: Button[]): void {
   const seen = new Set<string>();
   for (const b of buttons) {
-    if (!BUTTON_CODE_RE.test(b.enCode)) throw badRequest(`按钮编码格式应为 实体:操作，例如 parking:add（${b.enCode}）`);
+    if (!BUTTON_CODE_RE.test(b.enCode)) throw badRequest(`${BUTTON_CODE_MESSAGE}，例如 parking:add（${b.enCode}）`);
     if (seen.has(b.enCode)) throw badRequest(`按钮编码重复: ${b.enCode}`);
     seen.add(b.enCode);
   }

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import Type from 'typebox';
-import { maskPhone } from '../../src/domain/field-rules.ts';
+import { ACCOUNT_MESSAGE, ACCOUNT_RE, maskPhone } from '../../src/domain/field-rules.ts';
 import type { Db } from '../db/database.ts';
 import { badRequest, notFound } from '../lib/envelope.ts';
 import { writeOperLog } from '../lib/operLog.ts';
@@ -15,7 +15,6 @@ import { ADMIN_ROLE } from './roles.ts';
  * At least one enabled administrator always remains; nobody disables or deletes their own account.
  */
 
-const ACCOUNT_RE = /^[A-Za-z0-9][A-Za-z0-9_.@-]{1,49}$/;
 const LAST_ADMIN = { del: '不能删除最后一个启用的管理员', disable: '不能禁用最后一个启用的管理员', edit: '至少保留一个启用的管理员' };
 
 /** The new password twice, as the browser hashes them. */
@@ -57,7 +56,7 @@ export const users = defineResource({
       title: '账号',
       maxLength: 50,
       pattern: ACCOUNT_RE.source,
-      'x-msg': '账号只能包含字母、数字、下划线、点、@或短横线，2-50位',
+      'x-msg': `账号${ACCOUNT_MESSAGE}`,
     }),
     realName: f.text('姓名', 50),
     phone: f.phone('手机号码'),

@@ -19,5 +19,3 @@ export function verifyPassword(md5: string, stored: string): boolean {
   const actual = scryptSync(md5.toLowerCase(), salt, expected.length);
   return timingSafeEqual(actual, expected);
 }
-
-export const isMd5Hex = (v: unknown): v is string => typeof v === 'string' && /^[0-9a-fA-F]{32}$/.test(v);
