@@ -6,7 +6,7 @@ import { migrate } from './db/migrate.ts';
 import { heartbeatJob } from './jobs/device-heartbeat.ts';
 import { startJobs } from './jobs/leader.ts';
 import { installAuth } from './lib/auth.ts';
-import { installErrorHandling, installJsonParser } from './lib/errors.ts';
+import { frameworkErrors, installErrorHandling, installJsonParser } from './lib/errors.ts';
 import { installInputGuard } from './lib/input-guard.ts';
 import { amapConfigured, installSecurityHeaders } from './lib/security-headers.ts';
 import { type PageBundle, REPO_DIR, registerStatic } from './lib/static.ts';
@@ -81,7 +81,7 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<{ app: Fasti
   const target = opts.database ?? {};
   const db = opts.db ?? (await prepareDatabase(target, { smsLogin: opts.smsLogin }));
 
-  const app = Fastify({ logger: opts.logger ?? false, trustProxy: opts.trustProxy?.length ? opts.trustProxy : false, bodyLimit: 2 * 1024 * 1024 });
+  const app = Fastify({ logger: opts.logger ?? false, trustProxy: opts.trustProxy?.length ? opts.trustProxy : false, bodyLimit: 2 * 1024 * 1024, frameworkErrors });
   app.decorate('publicUrl', opts.publicUrl);
   if (!opts.db) app.addHook('onClose', () => db.close());
   installJsonParser(app);

@@ -2,14 +2,14 @@ import proxy from '@fastify/http-proxy';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { ConfigError, type ServerConfig, readConfig } from './config.ts';
-import { installErrorHandling } from './lib/errors.ts';
+import { frameworkErrors, installErrorHandling } from './lib/errors.ts';
 import { amapConfigured, installSecurityHeaders } from './lib/security-headers.ts';
 import { type PageBundle, pageBundlesOf, registerStatic } from './lib/static.ts';
 
 /** CLI entry: the configuration (server/config.ts, README's table) is read here, once. */
 
 async function proxyApp(config: ServerConfig, target: string, pageBundles: PageBundle[]): Promise<FastifyInstance> {
-  const app = Fastify({ logger: false });
+  const app = Fastify({ logger: false, frameworkErrors });
   installErrorHandling(app, false);
   await installSecurityHeaders(app, { amap: amapConfigured(config.distDir) });
   await app.register(proxy, { upstream: target, prefix: '/api', rewritePrefix: '/api', config: { access: 'public' } });

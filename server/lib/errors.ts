@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, MSG } from './envelope.ts';
 
 /** Error and not-found handlers: every failure under /api answers in the { code, msg, data } envelope. */
@@ -41,4 +41,13 @@ export function installJsonParser(app: FastifyInstance): void {
       done(err, undefined);
     }
   });
+}
+
+/**
+ * Fastify's own refusals before routing (a URL with broken percent-encoding, an over-long path
+ * parameter) in the usual envelope: pass as the `frameworkErrors` option.
+ */
+export function frameworkErrors(err: FastifyError, _req: FastifyRequest, reply: FastifyReply): void {
+  const msg = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? '请求地址过长' : '请求地址格式不正确';
+  void reply.status(200).send({ code: 400, msg, data: null });
 }

@@ -19,7 +19,7 @@ export function amapConfigured(distDir: string): boolean {
 
 /**
  * Security headers on every answer, with a Content-Security-Policy as strict as amis allows: scripts
- * only from this origin (no inline script), no third-party origin except AMap when a key is set,
+ * only from this origin (no inline script; eval for amis's page scripts), no third-party origin except AMap when a key is set,
  * inline styles (amis positions popovers and sizes columns with style attributes), `data:`/`blob:`
  * images (captcha, QR previews, uploads before they are sent) and blob workers (amis's code editor).
  */
@@ -30,7 +30,9 @@ export async function installSecurityHeaders(app: FastifyInstance, opts: { amap:
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...amap],
+        // amis runs the scripts a page may carry (`custom` renderers, `actionType: "custom"`) through
+        // new Function: pages are ours (bundles on this server), data never becomes script
+        scriptSrc: ["'self'", "'unsafe-eval'", ...amap],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...amap],
         fontSrc: ["'self'", 'data:'],
