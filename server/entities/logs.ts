@@ -8,8 +8,8 @@ import { f } from '../resource/fields.ts';
 
 const ACTIONS: OperAction[] = ['create', 'update', 'delete', 'status', 'export', 'login'];
 
-/** A time bound: epoch seconds (10 digits) or milliseconds, or a date and time ('2024-05-01 08:00:00'). */
-const TIME_RE = /^(\d{10,13}|\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?(Z|[+-]\d{2}:?\d{2})?)$/;
+/** A time bound: epoch seconds (10 digits) or milliseconds, or a date and time ('2024-05-01 08:00:00') from year 1000 (the database has no year 0). */
+const TIME_RE = /^(\d{10,13}|[1-9]\d{3}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?(Z|[+-]\d{2}:?\d{2})?)$/;
 
 function since(title: string, op: '>=' | '<='): Filter {
   return {
