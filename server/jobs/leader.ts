@@ -9,6 +9,8 @@ import type { Db } from '../db/database.ts';
 export interface Job {
   name: string;
   everyMs: number;
+  /** how long a runner keeps the job after its last tick (default three periods) */
+  leaseMs?: number;
   tick(db: Db): Promise<void>;
 }
 
@@ -36,7 +38,7 @@ export function startJobs(db: Db, jobs: Job[], log: (msg: string, e: unknown) =>
         if (stopped || busy) return;
         busy = true;
         try {
-          if (await holdLease(db, job.name, job.everyMs * 3, holder)) await job.tick(db);
+          if (await holdLease(db, job.name, job.leaseMs ?? job.everyMs * 3, holder)) await job.tick(db);
         } catch (e) {
           if (!stopped) log(`[job ${job.name}]`, e);
         } finally {
