@@ -1,5 +1,8 @@
+import { createElement } from 'react';
 import { alert, confirm, toast } from 'amis';
 import type { RenderOptions } from 'amis';
+import { safeUrl } from '../domain/field-rules';
+import { sanitizeHtml } from './html-safety';
 import { amisFetcher, type AmisApi } from './fetcher';
 import { appNavigate } from '../router/app-navigator';
 
@@ -15,6 +18,11 @@ let modalHost: HTMLElement | null = null;
 /** Where dialogs open: the active page's own box (kept-alive tabs hide theirs with them). */
 export function bindModalHost(el: HTMLElement | null) {
   modalHost = el;
+}
+
+/** An address with a scheme (or `//host`) leaves the console: only the ones safeUrl accepts may. */
+function leavesConsole(to: string): boolean {
+  return /^\s*([a-z][a-z0-9+.-]*:|[/\\]{2})/i.test(to);
 }
 
 function toRoute(link: string): string {
@@ -41,16 +49,26 @@ async function copyText(contents: string) {
 export const amisEnv: RenderOptions = {
   fetcher: ((api: AmisApi) => amisFetcher(api)) as unknown as RenderOptions['fetcher'],
   isCancel: () => false,
+  // a message (often the server's, naming records) is text: amis's toast would insert a string as HTML
   notify: (type, msg) => {
     const show = toast[type] ?? toast.info;
-    show(typeof msg === 'string' ? msg : String(msg ?? ''));
+    show(createElement('span', null, typeof msg === 'string' ? msg : String(msg ?? '')) as unknown as string);
   },
-  alert,
-  confirm,
+  // alert and confirm insert their text as HTML: amis escapes the data in it (confirmText templates),
+  // the sanitizer keeps it to formatting
+  alert: (msg: string, title?: string) => alert(sanitizeHtml(msg), title),
+  confirm: ((msg: string, title?: string, ...rest: unknown[]) => (confirm as (...args: unknown[]) => Promise<boolean>)(sanitizeHtml(msg), title, ...rest)) as RenderOptions['confirm'],
+  // every `tpl` and `html` goes through this before amis inserts it
+  filterHtml: (html: string) => sanitizeHtml(html),
   copy: (contents: string) => void copyText(contents),
   jumpTo: (to: string, action?: { actionType?: string; blank?: boolean }) => {
     if (to === 'goBack') return appNavigate(-1);
-    if (/^(https?:)?\/\//.test(to) || action?.actionType === 'url') {
+    if (leavesConsole(to) || action?.actionType === 'url') {
+      // an address from data (`"url": "${website}"`): never javascript:, data: and the like
+      if (!safeUrl(to)) {
+        toast.error(createElement('span', null, `不是有效的链接地址：${to}`) as unknown as string);
+        return;
+      }
       if (action?.blank === false) window.location.href = to;
       else window.open(to, '_blank', 'noopener');
       return;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyVocabulary, applyVocabularyDeep, crudDefaults, dictApi, lotsApi } from './vocabulary';
+import { applyVocabulary, applyVocabularyDeep, crudDefaults, dictApi, lotsApi, safeAddress } from './vocabulary';
 
 describe('list defaults', () => {
   it('paging names, page sizes, empty text, footer and no URL sync', () => {
@@ -10,7 +10,7 @@ describe('list defaults', () => {
       perPageField: 'pageSize',
       perPage: 10,
       perPageAvailable: [10, 15, 20, 50, 100, 200],
-      placeholder: '暂无数据',
+      placeholder: { type: 'pc-list-placeholder', text: '暂无数据' },
       syncLocation: false,
       footerToolbar: ['statistics', 'switch-per-page', 'pagination'],
     });
@@ -18,7 +18,13 @@ describe('list defaults', () => {
 
   it('what a page says wins', () => {
     const crud = crudDefaults({ type: 'crud', syncLocation: true, footerToolbar: ['statistics'], placeholder: '没有车道' });
-    expect(crud).toMatchObject({ syncLocation: true, footerToolbar: ['statistics'], placeholder: '没有车道' });
+    expect(crud).toMatchObject({ syncLocation: true, footerToolbar: ['statistics'], placeholder: { type: 'pc-list-placeholder', text: '没有车道' } });
+  });
+
+  it('a list says it is loading until its first answer; a placeholder schema of the page stays as it is', () => {
+    expect(crudDefaults({ type: 'crud', api: '/x' }).placeholder).toEqual({ type: 'pc-list-placeholder', text: '暂无数据' });
+    const own = { type: 'tpl', tpl: '还没有记录' };
+    expect(crudDefaults({ type: 'crud', api: '/x', placeholder: own }).placeholder).toBe(own);
   });
 
   it('a filter is one inline row with clearable fields, then 查询 and 重置', () => {
@@ -54,7 +60,7 @@ describe('dict and lots', () => {
   });
 
   it('an empty dict is dropped, so a page can replace a fragment’s dictionary with its own source', () => {
-    expect(applyVocabulary({ type: 'mapping', dict: '', source: '${states}' })).toEqual({ type: 'mapping', source: '${states}' });
+    expect(applyVocabulary({ type: 'mapping', dict: '', source: '${states}' })).toEqual({ type: 'mapping', source: '${states}', itemSchema: { type: 'tpl', tpl: '${label}' } });
   });
 
   it('lots names the shared lookup of all lots or one management type', () => {
@@ -81,5 +87,46 @@ describe('dict and lots', () => {
     const out = applyVocabularyDeep(page) as { body: { perPage: number; columns: { source: string }[] } };
     expect(out.body.perPage).toBe(10);
     expect(out.body.columns[0].source).toBe(dictApi('lane_direction'));
+  });
+});
+
+describe('data as text', () => {
+  it('a link or image address that starts with data lets only a link or an in-app path through', () => {
+    expect(safeAddress('${url}')).toBe('${url | safeUrl}');
+    expect(safeAddress('${a.b | raw}')).toBe('${a.b | raw | safeUrl}');
+    expect(safeAddress('${base}/x/${id}')).toBe('${base | safeUrl}/x/${id}');
+    expect(safeAddress("${a || '{}'}")).toBe("${a || '{}' | safeUrl}");
+    expect(safeAddress('${url | safeUrl}')).toBe('${url | safeUrl}');
+    // a fixed start chose the kind of address (check:pages judges it); no data, nothing to do
+    for (const fixed of ['/parking/${id}', 'https://example.com/${id}', 'mailto:${email}', '/static/logo.png']) expect(safeAddress(fixed)).toBe(fixed);
+  });
+
+  it('links and images: their address templates, or the value they show', () => {
+    expect(applyVocabulary({ type: 'link', href: '${site}', body: '官网' })).toEqual({ type: 'link', href: '${site | safeUrl}', body: '官网' });
+    expect(applyVocabulary({ type: 'link', name: 'site' })).toEqual({ type: 'link', name: 'site', href: '${site | safeUrl}', body: { type: 'tpl', tpl: '${site}' } });
+    expect(applyVocabulary({ type: 'image', name: 'photo', originalSrc: '${big}' })).toEqual({ type: 'image', name: 'photo', src: '${photo | safeUrl}', originalSrc: '${big | safeUrl}' });
+    expect(applyVocabulary({ type: 'avatar', src: '${avatar}' })).toEqual({ type: 'avatar', src: '${avatar | safeUrl}' });
+    const fixed = { type: 'link', href: '/parking/parkingAdmin', body: '停车场' };
+    expect(applyVocabulary(fixed)).toBe(fixed);
+  });
+
+  it('a mapping from a source shows its labels as text, a mapping of the page keeps its own', () => {
+    expect(applyVocabulary({ type: 'mapping', name: 'direction', dict: 'lane_direction' })).toEqual({
+      type: 'mapping',
+      name: 'direction',
+      source: dictApi('lane_direction'),
+      itemSchema: { type: 'tpl', tpl: '${label}' },
+    });
+    expect(applyVocabulary({ type: 'mapping', source: '${states}', labelField: 'text' })).toMatchObject({ itemSchema: { type: 'tpl', tpl: '${text}' } });
+    const badge = { type: 'mapping', source: '${states}', itemSchema: { type: 'tag', label: '${label}' } };
+    expect(applyVocabulary(badge)).toBe(badge);
+    const own = { type: 'mapping', map: { 1: '<b>是</b>' } };
+    expect(applyVocabulary(own)).toBe(own);
+  });
+
+  it('a tpl with only a name shows the value as text', () => {
+    expect(applyVocabulary({ type: 'tpl', name: 'remark' })).toEqual({ type: 'tpl', name: 'remark', tpl: '${remark}' });
+    const tpl = { type: 'tpl', name: 'x', tpl: '${x | cent}' };
+    expect(applyVocabulary(tpl)).toBe(tpl);
   });
 });

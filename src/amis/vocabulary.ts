@@ -72,8 +72,15 @@ export function filterDefaults(filter: Node): Node {
   return { ...out, body: hasSubmit ? body : [...body, ...FILTER_BUTTONS.map((b) => ({ ...b }))] };
 }
 
+/**
+ * The renderer of a list's empty text (src/amis/renderers/ListPlaceholder.tsx): it says the list is
+ * loading until the first answer, so a list never shows 暂无数据 before it has even asked.
+ */
+export const LIST_PLACEHOLDER = 'pc-list-placeholder';
+
 export function crudDefaults(node: Node): Node {
-  const out = withDefaults(node, LIST_DEFAULTS);
+  let out = withDefaults(node, LIST_DEFAULTS);
+  if (typeof out.placeholder === 'string') out = { ...out, placeholder: { type: LIST_PLACEHOLDER, text: out.placeholder } };
   return isObject(out.filter) ? { ...out, filter: filterDefaults(out.filter) } : out;
 }
 
@@ -91,12 +98,101 @@ export function expandLots(node: Node): Node {
   return withDefaults({ ...rest, source: lotsApi(lots), labelField: 'parkingName', valueField: 'id' }, { searchable: true });
 }
 
+/*
+ * Data as text. amis escapes what a template puts into HTML (src/amis/extensions/escaping.ts makes
+ * that hold for every `${…}`), but some renderers take data as HTML or as an address without a
+ * template; the vocabulary gives them one.
+ */
+
+/** The filter that lets a link or image address from data through only when it is one (`safeUrl` of src/domain/field-rules.ts). */
+export const SAFE_URL_FILTER = 'safeUrl';
+
+/** Renderers that put a template into an `href` or a `src`, and the props that hold those templates. */
+export const URL_PROPS: Readonly<Record<string, readonly string[]>> = {
+  link: ['href'],
+  image: ['src', 'originalSrc', 'href'],
+  'static-image': ['src', 'originalSrc', 'href'],
+  avatar: ['src', 'href'],
+  images: ['src', 'originalSrc'],
+};
+/** Renderers that take their address from the field `name` when the node gives none, and which prop that is. */
+const VALUE_ADDRESS: Readonly<Record<string, string>> = { link: 'href', image: 'src', 'static-image': 'src' };
+
+/** Index of the `}` closing the `${` at `start` (quotes skipped), or -1. */
+export function expressionEnd(template: string, start: number): number {
+  let depth = 0;
+  let quote = '';
+  for (let i = start + 1; i < template.length; i++) {
+    const c = template[i];
+    if (quote) {
+      if (c === '\\') i++;
+      else if (c === quote) quote = '';
+    } else if (c === '"' || c === "'") quote = c;
+    else if (c === '{') depth++;
+    else if (c === '}' && --depth === 0) return i;
+  }
+  return -1;
+}
+
+/**
+ * A link or image address template as the console renders it: one that starts with data gets
+ * `| safeUrl` on that first value, so a `javascript:` (or any other) address from data becomes one
+ * that goes nowhere. One with a fixed start (`https://…/${id}`, `/parking/${id}`) or no data stays:
+ * the page chose its kind of address (check:pages judges that start).
+ */
+export function safeAddress(template: string): string {
+  if (!template.startsWith('${')) return template;
+  const end = expressionEnd(template, 0);
+  if (end < 0 || new RegExp(`\\|\\s*${SAFE_URL_FILTER}\\s*$`).test(template.slice(0, end))) return template;
+  return `${template.slice(0, end)} | ${SAFE_URL_FILTER}${template.slice(end)}`;
+}
+
+/** `link`, `image`, …: every address template through `safeAddress`; an address from the field `name` too, its text shown as text. */
+export function safeAddresses(node: Node): Node {
+  const type = String(node.type);
+  let out = node;
+  for (const prop of URL_PROPS[type] ?? []) {
+    const value = out[prop];
+    if (typeof value !== 'string') continue;
+    const safe = safeAddress(value);
+    if (safe !== value) out = { ...out, [prop]: safe };
+  }
+  const prop = VALUE_ADDRESS[type];
+  if (prop && out[prop] === undefined && typeof out.name === 'string' && out.name) {
+    out = { ...out, [prop]: safeAddress(`\${${out.name}}`) };
+    // a link shows its address when it has no body: show the value, not the address it became
+    if (type === 'link' && out.body === undefined) out.body = { type: 'tpl', tpl: `\${${out.name}}` };
+  }
+  return out;
+}
+
+/**
+ * A mapping whose entries come from a source (a dictionary, the lots, an api, page data) shows each
+ * label as text. amis would render a label as a template of its own, so `${…}` or markup in a
+ * dictionary label would be evaluated and inserted.
+ */
+export function mappingLabelsAsText(node: Node): Node {
+  if (node.source === undefined || node.itemSchema !== undefined) return node;
+  const field = typeof node.labelField === 'string' && node.labelField ? node.labelField : 'label';
+  return { ...node, itemSchema: { type: 'tpl', tpl: `\${${field}}` } };
+}
+
+/** A `tpl` (or `html`) with only a `name` shows that field's value as text; amis would insert it as HTML. */
+export function tplValueAsText(node: Node): Node {
+  const named = typeof node.name === 'string' && node.name;
+  if (!named || ['tpl', 'html', 'text', 'raw'].some((k) => node[k] !== undefined)) return node;
+  return { ...node, tpl: `\${${node.name as string}}` };
+}
+
 /** One node as the console renders it; the node itself when nothing applies. */
 export function applyVocabulary(node: Node): Node {
   let out = node;
   if (out.type === 'crud') out = crudDefaults(out);
   if ('dict' in out && DICT_TYPES.has(String(out.type))) out = expandDict(out);
   if ('lots' in out && out.type === 'select') out = expandLots(out);
+  if (out.type === 'mapping' || out.type === 'map') out = mappingLabelsAsText(out);
+  if (out.type === 'tpl' || out.type === 'html') out = tplValueAsText(out);
+  if (Object.prototype.hasOwnProperty.call(URL_PROPS, String(out.type))) out = safeAddresses(out);
   return out;
 }
 

@@ -17,6 +17,7 @@ import {
   isSpaceNo,
   maskPhone,
   normalizePlate,
+  safeUrl,
 } from './field-rules';
 
 describe('field rules', () => {
@@ -43,6 +44,16 @@ describe('field rules', () => {
   it('links: http, https, mailto and tel only', () => {
     for (const ok of ['http://a.cn/x', 'https://example.com', 'mailto:ops@example.com', 'tel:0755-12345678', '']) expect(isLink(ok)).toBe(true);
     for (const bad of ['javascript:alert(1)', 'ftp://x.cn', 'example.com', 'http://']) expect(isLink(bad)).toBe(false);
+  });
+
+  it('addresses from data: links and in-app paths only, trimmed', () => {
+    for (const ok of ['http://a.cn/x', 'https://example.com/a?b=1#c', 'mailto:ops@example.com', 'tel:0755-12345678', '/api/file/Image/a.png', '#/parking/lot', '/'])
+      expect(safeUrl(ok)).toBe(ok);
+    expect(safeUrl('  https://example.com ')).toBe('https://example.com');
+    const bad = ['javascript:alert(1)', ' JavaScript:alert(1)', 'java\tscript:alert(1)', 'data:text/html,<script>x</script>', 'vbscript:x', '//evil.example', '/\\evil.example',
+      '#//evil.example', 'x', '${user}', '', '/a b', '/a\u0000b', 'ftp://x.cn'];
+    for (const b of bad) expect(safeUrl(b), b).toBeUndefined();
+    for (const b of [null, undefined, {}, ['https://a.cn']]) expect(safeUrl(b)).toBeUndefined();
   });
 
   it('plates: ordinary 7, new-energy 8 characters, or 无牌; never I or O', () => {

@@ -43,6 +43,25 @@ export function isLink(value: unknown): boolean {
   return blank(value) || LINK_RES.some((re) => re.test(text(value)));
 }
 
+/** A path inside the console: `/parking/lot`, `#/parking/lot` (never `//host`, a backslash, blanks or control characters). */
+// eslint-disable-next-line no-control-regex -- control characters are what it keeps out
+export const IN_APP_PATH_RE = /^#?\/(?![/\\])[^\s\\\u0000-\u001f\u007f]*$/;
+
+/**
+ * A link or image address that came from data, as it may be used in an `href` or a `src`: an
+ * http, https, mailto or tel link (LINK_RES) or an in-app path, trimmed; anything else
+ * (`javascript:`, `data:`, `vbscript:`, `//host`, text) is no address and answers undefined.
+ */
+export function safeUrl(value: unknown): string | undefined {
+  if (typeof value !== 'string' && typeof value !== 'number') return undefined;
+  const url = text(value);
+  if (!url) return undefined;
+  return IN_APP_PATH_RE.test(url) || LINK_RES.some((re) => re.test(url)) ? url : undefined;
+}
+
+/** Where an address that `safeUrl` refuses goes instead: nowhere (Chrome's own word for a blocked address). */
+export const BLOCKED_URL = 'about:blank#blocked';
+
 /** A car without a plate is recorded as 无牌. */
 export const UNPLATED = '无牌';
 export const PLATE_PROVINCES = '京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼';

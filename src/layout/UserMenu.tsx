@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { observer } from 'mobx-react-lite';
 import { userStore } from '../stores/user-store';
 import { t } from '../i18n';
+import { safeUrl } from '../domain/field-rules';
 import { Dropdown } from './Dropdown';
 import { confirmAndLogout } from './logout';
 import { ChangePasswordDialog } from '../views/password/ChangePasswordDialog';
@@ -13,6 +14,8 @@ export const UserMenu = observer(function UserMenu() {
   const [changing, setChanging] = useState(false);
   const user = userStore.user;
   const name = user?.realName || user?.userName || '';
+  // an image only from a link or an in-app path
+  const avatar = safeUrl(user?.avatar);
   return (
     <>
       <Dropdown
@@ -20,7 +23,7 @@ export const UserMenu = observer(function UserMenu() {
         label={name}
         trigger={
           <>
-            {user?.avatar ? <img className="pc-user-menu__avatar" src={user.avatar} alt="" /> : null}
+            {avatar ? <img className="pc-user-menu__avatar" src={avatar} alt="" /> : null}
             <span className="pc-navbar__user" data-testid="navbar-user">{name}</span>
             <span aria-hidden>▾</span>
           </>

@@ -1,11 +1,13 @@
 import type { AmisRegistry } from './registry';
 import { centsToYuan, formatDuration, formatPlate, formatTimestamp, plateColorClass, plateColorLabel } from '../../domain/format';
-import { maskPhone } from '../../domain/field-rules';
+import { BLOCKED_URL, maskPhone, safeUrl } from '../../domain/field-rules';
+import { SAFE_URL_FILTER } from '../vocabulary';
 
 /**
  * Template filters for the platform's units: `${fee | cent}`, `${plate | plate}`,
  * `${plateColor | plateColor}`, `${phone | phoneMask}`, `${seconds | duration}`,
- * `${inTime | timestamp}` or `${inTime | timestamp:y-m-d}`.
+ * `${inTime | timestamp}` or `${inTime | timestamp:y-m-d}`; `${url | safeUrl}` (the vocabulary puts it on
+ * link and image addresses from data): the address when it is a link or an in-app path, else one to nowhere.
  */
 export function registerFilters({ registerFilter }: Pick<AmisRegistry, 'registerFilter'>) {
   registerFilter('cent', (v: unknown) => centsToYuan(v));
@@ -14,5 +16,6 @@ export function registerFilters({ registerFilter }: Pick<AmisRegistry, 'register
   registerFilter('plateColorClass', (v: unknown) => plateColorClass(v));
   registerFilter('phoneMask', (v: unknown) => maskPhone(v));
   registerFilter('duration', (v: unknown) => formatDuration(v));
+  registerFilter(SAFE_URL_FILTER, (v: unknown) => safeUrl(v) ?? BLOCKED_URL);
   registerFilter('timestamp', (v: unknown, pattern?: string) => formatTimestamp(v, pattern || undefined));
 }

@@ -2,7 +2,7 @@ import type { AmisRegistry } from './registry';
 import { userStore, type UserStore } from '../../stores/user-store';
 import { hashPassword } from '../../utils/password-hash';
 import { centsToYuan, formatDuration, formatPlate, formatTimestamp, plateColorLabel } from '../../domain/format';
-import { maskPhone } from '../../domain/field-rules';
+import { BLOCKED_URL, maskPhone, safeUrl } from '../../domain/field-rules';
 
 const flat = (args: unknown[]) => args.flat().map(String);
 
@@ -22,5 +22,9 @@ export function registerFunctions({ registerFunction }: Pick<AmisRegistry, 'regi
   registerFunction('PLATE_COLOR', (v: unknown) => plateColorLabel(v));
   registerFunction('MASK_PHONE', (v: unknown) => maskPhone(v));
   registerFunction('DURATION', (v: unknown) => formatDuration(v));
+  // a link or image address from data (the vocabulary wraps link and image addresses in it): the
+  // address when safeUrl accepts it, else one that goes nowhere (an empty one would make amis fall
+  // back to the unchecked value)
+  registerFunction('SAFE_URL', (v: unknown) => safeUrl(v) ?? BLOCKED_URL);
   registerFunction('TIMESTAMP', (v: unknown, pattern?: unknown) => formatTimestamp(v, typeof pattern === 'string' ? pattern : undefined));
 }

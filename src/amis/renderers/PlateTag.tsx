@@ -1,5 +1,5 @@
 import { Component } from 'react';
-import { Renderer, resolveVariableAndFilter, type RendererProps } from 'amis';
+import { Renderer, type RendererProps } from 'amis';
 import { formatPlate, plateColorClass, plateColorLabel } from '../../domain/format';
 import './renderers.css';
 
@@ -14,12 +14,13 @@ interface PlateTagProps extends RendererProps {
 
 /** `{"type": "pc-plate", "name": "plateNo", "color": "${plateColor}"}`: a plate in its colour, click to copy. */
 class PlateTag extends Component<PlateTagProps> {
-  /** `autoVar` usually resolves `${…}` already; resolve what is still a template. */
-  private read(template: unknown, fallback: unknown): string {
-    const value = template === undefined ? fallback : template;
-    if (value === undefined || value === null) return '';
-    if (typeof value === 'string' && value.includes('${')) return String(resolveVariableAndFilter(value, this.props.data, '| raw') ?? '');
-    return String(value);
+  /**
+   * A prop's value: `autoVar` has resolved the page's `${…}` by the time it arrives. What it holds
+   * is data now (a plate from the list), and data is never evaluated again: a `${…}` in it is text.
+   */
+  private read(value: unknown, fallback: unknown): string {
+    const resolved = value === undefined ? fallback : value;
+    return resolved === undefined || resolved === null ? '' : String(resolved);
   }
 
   render() {

@@ -4,6 +4,7 @@ import { observer } from 'mobx-react-lite';
 import { currentRoute } from '../../router/current-route';
 import { NOT_FOUND_PATH, UNAUTHORIZED_PATH } from '../../router/routes';
 import { t } from '../../i18n';
+import { safeUrl } from '../../domain/field-rules';
 
 import { LazyAmisPage as AmisPage } from '../../amis/lazy-amis-page';
 
@@ -23,11 +24,17 @@ export const MenuScreen = observer(function MenuScreen() {
   if (resolved?.kind !== 'menu') return <Navigate to={NOT_FOUND_PATH} replace />;
   const route = resolved.route;
   if (route.type === 7) {
+    // an address from the menu: only a link or an in-app path becomes one (never javascript:)
+    const href = safeUrl(route.urlAddress);
     return (
       <section className="pc-card">
-        <a href={route.urlAddress} target="_blank" rel="noreferrer">
-          {route.title}
-        </a>
+        {href ? (
+          <a href={href} target="_blank" rel="noreferrer">
+            {route.title}
+          </a>
+        ) : (
+          <span>{route.title}</span>
+        )}
       </section>
     );
   }

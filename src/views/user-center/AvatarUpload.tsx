@@ -4,6 +4,7 @@ import { observer } from 'mobx-react-lite';
 import { userStore } from '../../stores/user-store';
 import { feedback } from '../../feedback/feedback-store';
 import { checkUpload } from '../../domain/upload-rules';
+import { safeUrl } from '../../domain/field-rules';
 import { t } from '../../i18n';
 import { updateAvatar, uploadImage } from './avatar-api';
 
@@ -11,7 +12,8 @@ import { updateAvatar, uploadImage } from './avatar-api';
 export const AvatarUpload = observer(function AvatarUpload() {
   const [busy, setBusy] = useState(false);
   const [preview, setPreview] = useState<string | null>(null);
-  const avatar = preview ?? userStore.user?.avatar;
+  // the stored address is data: an image only from a link or an in-app path
+  const avatar = preview ?? safeUrl(userStore.user?.avatar);
 
   async function onPick(e: ChangeEvent<HTMLInputElement>) {
     const file = e.target.files?.[0];
