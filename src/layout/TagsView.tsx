@@ -3,6 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { observer } from 'mobx-react-lite';
 import { nextAfterClose, tagsViewStore, type TagView } from '../stores/tags-view-store';
 import { describeRoute } from './route-info';
+import { useTagStrip } from './use-tag-strip';
 import { t } from '../i18n';
 
 const MENU_WIDTH = 105;
@@ -53,9 +54,21 @@ export const TagsView = observer(function TagsView() {
     setMenu({ view, left: Math.min(e.clientX, maxLeft), top: e.clientY });
   }
 
+  const strip = useTagStrip(location.pathname, tagsViewStore.visitedViews.length);
+
   return (
     <div className="pc-tags" role="tablist" aria-label="tags">
-      <div className="pc-tags__scroll">
+      {strip.canLeft ? (
+        <button type="button" className="pc-tags__more pc-tags__more--left" aria-label={t('tags.scrollLeft')} title={t('tags.scrollLeft')} onClick={() => strip.page(-1)}>
+          ‹
+        </button>
+      ) : null}
+      {strip.canRight ? (
+        <button type="button" className="pc-tags__more pc-tags__more--right" aria-label={t('tags.scrollRight')} title={t('tags.scrollRight')} onClick={() => strip.page(1)}>
+          ›
+        </button>
+      ) : null}
+      <div className="pc-tags__scroll" ref={strip.ref} data-testid="tags-strip">
         {tagsViewStore.visitedViews.map((view) => {
           const title = describeRoute(view.path)?.title || view.title;
           return (
