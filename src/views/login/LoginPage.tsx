@@ -8,6 +8,7 @@ import { hashPassword } from '../../utils/password-hash';
 import { safeRedirect } from '../../utils/safe-redirect';
 import { t } from '../../i18n';
 import { SmsCodeField } from './SmsCodeField';
+import { brandStore } from '../../layout/brand-store';
 import './login.css';
 
 interface Captcha {
@@ -83,7 +84,11 @@ export const LoginPage = observer(function LoginPage() {
   return (
     <div className="pc-login">
       <form className="pc-login__form" onSubmit={onSubmit} noValidate aria-label={t('login.title')}>
-        <h1 className="pc-login__title">智慧停车管理平台</h1>
+        {/* the deployment's brand by the `account` cookie, as the sidebar shows it */}
+        <h1 className="pc-login__title" data-testid="login-brand">
+          {brandStore.brand.logo ? <img className="pc-login__logo" src={brandStore.brand.logo} alt="" /> : null}
+          {brandStore.siteTitle}
+        </h1>
         <label className="pc-field">
           <span className="pc-field__label">{t('login.account')}</span>
           <input name="account" autoComplete="username" value={account} onChange={(e) => setAccount(e.target.value)} />
