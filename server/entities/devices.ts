@@ -62,6 +62,7 @@ export const devices = defineResource({
     },
     ignore: ['online'],
   },
+  lot: { column: 'parkingId' },
   access: {
     // the lane form picks its barrier and camera
     list: { menus: ['device', 'parkingLane'] },

@@ -29,6 +29,7 @@ export const merchants = defineResource({
     },
   },
   orderBy: [['createTime', 'desc'], ['id', 'asc']],
+  lot: { column: 'parkingIds', many: true },
   access: {
     list: { menus: ['merchant', 'couponTemplate', 'couponRecord'] },
     create: { buttons: ['merchant:add'] },

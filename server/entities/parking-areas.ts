@@ -34,6 +34,7 @@ export const parkingAreas = defineResource({
   derived: { parkingName: derive.lookup('parking', 'parkingId', 'parkingName', '') },
   orderBy: [['level', 'asc'], ['sortCode', 'asc'], ['areaCode', 'asc']],
   tree: { parent: 'parentId' },
+  lot: { column: 'parkingId', shared: true },
   access: {
     // the lot, lane and space forms pick areas
     list: { menus: ['parkingArea', 'parkingAdmin', 'parkingLane', 'parkingSpace'] },

@@ -46,6 +46,7 @@ export const parkingLanes = defineResource({
     barrierOnline: derive.lookup('device', 'barrierDeviceId', () => deviceOnline, false),
   },
   orderBy: [[ofLot.code, 'asc'], ['laneCode', 'asc']],
+  lot: { column: 'parkingId' },
   access: {
     list: { menus: ['parkingLane', 'parkingAdmin'] },
     create: { buttons: ['lane:add'] },

@@ -65,6 +65,7 @@ export const parkingLots = defineResource({
     enabledMark: filter.eq('enabledMark', f.int('启用状态', { msg: '启用状态筛选值不正确' }), ['enabledmark']),
   },
   orderBy: [['sortCode', 'asc'], ['createTime', 'desc'], ['id', 'asc']],
+  lot: { column: 'id' },
   access: {
     // other screens pick lots from this list
     list: { menus: ['parkingAdmin', 'parkingLane', 'parkingSpace', 'device', 'chargingStation'] },

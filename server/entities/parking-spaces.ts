@@ -53,6 +53,7 @@ export const parkingSpaces = defineResource({
     areaName: derive.lookup('parkingArea', 'areaId', 'areaName', ''),
   },
   orderBy: [[ofLot.code, 'asc'], ['spaceNo', 'asc']],
+  lot: { column: 'parkingId' },
   access: {
     list: { menus: ['parkingSpace', 'parkingAdmin'] },
     create: { buttons: ['space:add'] },

@@ -14,6 +14,8 @@ export interface AuthInfo {
   account: string;
   realName: string;
   token: string;
+  /** the lots the user is limited to; null = every lot */
+  lots: string[] | null;
   access?: UserAccess;
 }
 
@@ -37,13 +39,14 @@ export function tokenFromRequest(req: FastifyRequest): string | null {
 }
 
 export async function findSession(db: Db, token: string): Promise<AuthInfo | null> {
-  const { rows } = await db.query<{ id: string; account: string; real_name: string }>(
-    `select u.id, u.account, u.real_name from tokens t join users u on u.id = t.user_id
+  const { rows } = await db.query<{ id: string; account: string; real_name: string; lots: string[] }>(
+    `select u.id, u.account, u.real_name, array(select parking_id from user_parking where user_id = u.id order by parking_id) as lots
+       from tokens t join users u on u.id = t.user_id
       where t.token = $1 and t.expires_at > now() and u.status = 1`,
     [token],
   );
   const u = rows[0];
-  return u ? { userId: u.id, account: u.account, realName: u.real_name, token } : null;
+  return u ? { userId: u.id, account: u.account, realName: u.real_name, token, lots: u.lots.length ? u.lots : null } : null;
 }
 
 /** Installs the token and permission check. Every /api route must declare config.access. */

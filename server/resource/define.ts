@@ -6,6 +6,7 @@ import type { Access } from '../lib/auth.ts';
 import { DONE, badRequest, notFound, ok } from '../lib/envelope.ts';
 import { newId } from '../lib/ids.ts';
 import { writeOperLog } from '../lib/operLog.ts';
+import { type LotColumn, type LotScope, assertLots, lotsOf, outOfScope, scopeCondition, visible } from './lot-scope.ts';
 import { f } from './fields.ts';
 import { type Paging, paging as defaultPaging } from './paging.ts';
 import { compileValidator } from './validation.ts';
@@ -126,6 +127,8 @@ export interface ResourceSpec {
   /** figures over the filtered rows answered beside the list; the filters in `ignore` do not narrow them */
   summary?: { columns: Record<string, (eb: Eb) => AliasableExpression<unknown>>; ignore?: string[] };
   access: { list: Access; get?: Access | false; create?: Access; update?: Access; delete?: Access };
+  /** where the record's lot is: every list, detail and write is kept to the caller's lots (lot-scope.ts) */
+  lot?: LotColumn;
   /** list paging (default currentPage from 1 and pageSize) */
   paging?: Paging;
   /** update by PUT <path> with the id in the body (this is its title in messages), as the spec's api/dictDetail does */
@@ -162,11 +165,11 @@ export interface ResourceSpec {
 export interface Resource {
   spec: ResourceSpec;
   /** the list filters as one condition, for sums and exports over the same rows (`ignore`: filters left out) */
-  where(q: Row, ignore?: string[]): (eb: Eb) => Expression<SqlBool>;
+  where(q: Row, ignore?: string[], lots?: LotScope): (eb: Eb) => Expression<SqlBool>;
   /** paging and filters of the list */
   querySchema: TSchema;
   /** the filtered rows in list order (a query to finish: limit, execute, or compile into a report) */
-  rows(db: Db, q: Row): SelectQueryBuilder<any, any, Row>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  rows(db: Db, q: Row, lots?: LotScope): SelectQueryBuilder<any, any, Row>; // eslint-disable-line @typescript-eslint/no-explicit-any
   find(db: Db, id: string): Promise<Row | undefined>;
   toJson(row: Row, req?: FastifyRequest): Row;
   /** new records in one statement with the create rules, unique keys and one log row for all (batch actions); answers their ids */
@@ -249,15 +252,16 @@ export function defineResource(spec: ResourceSpec): Resource {
       ),
       ...(spec.tree ? { flat: Type.Optional(Type.Integer({ title: '平铺', minimum: 0, maximum: 1, 'x-msg': '平铺参数只能是0或1' })) } : {}),
     }),
-    where: (q, ignore = []) => (eb) =>
-      eb.and(
-        Object.entries(filters).flatMap(([k, f]) => {
+    where: (q, ignore = [], lots = null) => (eb) =>
+      eb.and([
+        ...Object.entries(filters).flatMap(([k, f]) => {
           const v = ignore.includes(k) ? undefined : valueOf(q, k, f);
           return v === undefined ? [] : [f.where(eb, v as never)];
         }),
-      ),
-    rows(db, q) {
-      let query = select(db).where(this.where(q));
+        ...(spec.lot && lots ? [scopeCondition(spec.table, spec.lot, lots)(eb)] : []),
+      ]),
+    rows(db, q, lots = null) {
+      let query = select(db).where(this.where(q, [], lots));
       for (const [col, dir] of spec.orderBy) query = typeof col === 'string' ? query.orderBy(col, dir) : query.orderBy((eb) => col(eb, spec.table), dir);
       return query;
     },
@@ -283,6 +287,10 @@ async function prepare(tx: Db, spec: ResourceSpec, values: Row, before?: Row, bo
 async function insert(tx: Db, spec: ResourceSpec, values: Row[], req: FastifyRequest): Promise<string[]> {
   const rows: Row[] = [];
   for (const v of values) rows.push(await prepare(tx, spec, v));
+  if (spec.lot && lotsOf(req)) {
+    if (spec.lot.column === 'id') throw outOfScope('限定了停车场范围的用户不能新增停车场');
+    for (const v of rows) assertLots(req, v[spec.lot.column]);
+  }
   await assertUnique(tx, spec, rows);
   const ids = rows.map(() => newId(spec.idPrefix));
   await (tx.kysely as AnyDb)
@@ -358,26 +366,27 @@ export function registerResource(app: FastifyInstance, db: Db, r: Resource): voi
 
   app.get(spec.path, { schema: { querystring: r.querySchema }, config: { access: spec.access.list, data: page } }, async (req) => {
     const q = req.query as Row;
+    const lots = lotsOf(req);
     const json = (row: Row) => r.toJson(row, req);
     if (spec.tree) {
-      const rows = (await r.rows(db, q).execute()).map(json);
+      const rows = (await r.rows(db, q, lots).execute()).map(json);
       const flat = q.flat === 1 || Object.entries(spec.filters ?? {}).some(([name, f]) => valueOf(q, name, f) !== undefined);
       const pagination = { currentPage: 1, pageSize: rows.length, total: rows.length };
       return ok({ list: flat ? rows : nest(rows, spec.tree.parent, spec.tree.emptyChildren), pagination });
     }
     const { n } = (await k(db)
       .selectFrom(spec.table)
-      .where(r.where(q))
+      .where(r.where(q, [], lots))
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow()) as { n: number };
     const p = paging.read(q);
-    const rows = await r.rows(db, q).limit(p.pageSize).offset(p.offset).execute();
+    const rows = await r.rows(db, q, lots).limit(p.pageSize).offset(p.offset).execute();
     const pagination = { currentPage: p.currentPage, pageSize: p.pageSize, total: Number(n) };
     if (!spec.summary) return ok({ list: rows.map(json), pagination });
     const { columns, ignore } = spec.summary;
     const summary = await k(db)
       .selectFrom(spec.table)
-      .where(r.where(q, ignore))
+      .where(r.where(q, ignore, lots))
       .select((eb) => Object.entries(columns).map(([name, c]) => c(eb).as(name)))
       .executeTakeFirstOrThrow();
     return ok({ list: rows.map(json), pagination, summary });
@@ -387,6 +396,7 @@ export function registerResource(app: FastifyInstance, db: Db, r: Resource): voi
     app.get(`${spec.path}/:id`, { schema: { params: idParams }, config: { access: spec.access.get ?? spec.access.list, data: record } }, async (req) => {
       const row = await r.find(db, (req.params as { id: string }).id);
       if (!row) throw notFound();
+      if (spec.lot && !visible(lotsOf(req), row[spec.lot.column], spec.lot)) throw outOfScope();
       return ok(r.toJson(row, req));
     });
   }
@@ -415,8 +425,12 @@ export function registerResource(app: FastifyInstance, db: Db, r: Resource): voi
         .transaction(async (tx) => {
           const before = await r.find(tx, id);
           if (!before) throw notFound();
+          if (spec.lot) assertLots(req, before[spec.lot.column]);
           const body = Object.fromEntries(Object.entries(req.body as Row).filter(([n]) => !createOnly.includes(n)));
-          const after = await prepare(tx, spec, { ...r.toJson(before), ...body }, before, body);
+          const merged = { ...r.toJson(before), ...body };
+          if (spec.lot) assertLots(req, merged[spec.lot.column]);
+          const after = await prepare(tx, spec, merged, before, body);
+          if (spec.lot) assertLots(req, after[spec.lot.column]);
           await assertUnique(tx, spec, [after], id);
           await spec.guards?.update?.(tx, before, after);
           await k(tx)
@@ -440,6 +454,7 @@ export function registerResource(app: FastifyInstance, db: Db, r: Resource): voi
       await db.transaction(async (tx) => {
         const row = await r.find(tx, id);
         if (!row) throw notFound();
+        if (spec.lot) assertLots(req, row[spec.lot.column]);
         await spec.guards?.delete?.(tx, row);
         await k(tx).deleteFrom(spec.table).where('id', '=', id).execute();
         await spec.effects?.delete?.({ tx, req, id, values: row, before: row });

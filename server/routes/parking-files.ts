@@ -8,6 +8,7 @@ import { parkingWorkbook } from '../services/parkingExport.ts';
 import { type ParkingLot, parkingLots } from '../entities/parking-lots.ts';
 import { attachment, laneScanUrl, publicOrigin, sendQrFiles, spaceScanUrl } from '../services/parkingQr.ts';
 import { regionByAddress } from '../services/parkingRegion.ts';
+import { assertLots, lotsOf } from '../resource/lot-scope.ts';
 
 /** Binary answers of the lots screen: the .xlsx export and the QR codes; and address → region code. */
 
@@ -27,7 +28,7 @@ const addressQuery = Type.Object({ address: Type.String({ title: '地址', maxLe
 export function registerParkingFiles(app: FastifyInstance, db: Db): void {
   const exportAccess = { buttons: ['parking:export'] };
   app.get('/api/system/Parking/Actions/Export', { schema: { querystring: parkingLots.querySchema }, config: { access: exportAccess } }, async (req, reply) => {
-    const rows = await parkingLots.rows(db, req.query as Record<string, unknown>).limit(EXPORT_LIMIT).execute();
+    const rows = await parkingLots.rows(db, req.query as Record<string, unknown>, lotsOf(req)).limit(EXPORT_LIMIT).execute();
     const body = await parkingWorkbook(rows.map((r) => parkingLots.toJson(r) as ParkingLot));
     await writeOperLog(db, req, { action: 'export', module: 'parking', detail: `导出${rows.length}条` });
     attachment(reply, '停车场列表.xlsx');
@@ -49,6 +50,7 @@ export function registerParkingFiles(app: FastifyInstance, db: Db): void {
       [parkingId, ids, QR_LIMIT + 1],
     );
     if (!rows.length) throw badRequest('没有找到对应的车位');
+    assertLots(req, [...new Set(rows.map((s) => s.parking_id))]);
     if (rows.length > QR_LIMIT) throw badRequest(`一次最多下载${QR_LIMIT}个车位二维码，请指定车位`);
     const origin = publicOrigin(req);
     return sendQrFiles(reply, rows.map((s) => ({ name: `${s.parking_name}-${s.space_no}`, text: spaceScanUrl(origin, s.parking_id, s.id) })), `${rows[0].parking_name}-车位二维码`);
@@ -58,6 +60,7 @@ export function registerParkingFiles(app: FastifyInstance, db: Db): void {
   app.get<{ Params: { id: string } }>('/api/system/Parking/BuildGateParkingQRCode/:id', laneQrs, async (req, reply) => {
     const lot = (await db.query<{ parking_name: string }>('select parking_name from parking where id = $1', [req.params.id])).rows[0];
     if (!lot) throw notFound();
+    assertLots(req, req.params.id);
     const { rows } = await db.query<{ id: string; lane_name: string; lane_code: string }>(
       'select id, lane_name, lane_code from parking_lane where parking_id = $1 and qr_status = 1 order by lane_code',
       [req.params.id],
@@ -76,6 +79,7 @@ export function registerParkingFiles(app: FastifyInstance, db: Db): void {
     );
     const lane = rows[0];
     if (!lane) throw notFound();
+    assertLots(req, lane.parking_id);
     if (lane.qr_status !== 1) throw badRequest('该车道二维码已作废，请先重新生成');
     return sendQrFiles(reply, [{ name: `${lane.parking_name}-${lane.lane_name}`, text: laneScanUrl(publicOrigin(req), lane.parking_id, lane.id) }], '');
   });

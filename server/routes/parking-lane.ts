@@ -5,6 +5,7 @@ import { parkingLanes } from '../entities/parking-lanes.ts';
 import { notFound, ok } from '../lib/envelope.ts';
 import { writeOperLog } from '../lib/operLog.ts';
 import { idParams, registerResource } from '../resource/define.ts';
+import { assertLots } from '../resource/lot-scope.ts';
 
 /** Lanes: the resource, and their QR code's life: regenerate (a new version, valid again) and void (downloads refused). */
 
@@ -16,6 +17,9 @@ export function registerParkingLaneRoutes(app: FastifyInstance, db: Db): void {
     app.put(`/api/system/ParkingLane/:id/Actions/${action}`, { schema, config: { access: { buttons: ['lane:qrcode'] } } }, async (req) => {
       const { id } = req.params as { id: string };
       await db.transaction(async (tx) => {
+        const lane = await parkingLanes.find(tx, id);
+        if (!lane) throw notFound();
+        assertLots(req, lane.parkingId);
         const { rows } = await tx.query<{ lane_code: string }>(
           `update parking_lane set qr_status = $2::smallint, qr_version = qr_version + $2::int,
              qr_time = case when $2::int = 1 then now() else qr_time end, last_modify_time = now() where id = $1 returning lane_code`,

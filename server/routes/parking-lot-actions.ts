@@ -5,13 +5,14 @@ import Type from 'typebox';
 import { writeOperLog } from '../lib/operLog.ts';
 import { bindingOf } from '../services/parkingBind.ts';
 import { parkingLots } from '../entities/parking-lots.ts';
+import { assertLots, lotsOf } from '../resource/lot-scope.ts';
 
 /** Lot-level figures and actions: list header totals, bindIf, enable/disable, long-rental release. */
 
 export function registerParkingLotActions(app: FastifyInstance, db: Db): void {
   // same filters as the list, so the figures describe what the table shows
   app.get('/api/system/Parking/sum', { schema: { querystring: parkingLots.querySchema }, config: { access: { menus: ['parkingAdmin'] } } }, async (req) => {
-    const lots = parkingLots.rows(db, req.query as Record<string, unknown>).compile();
+    const lots = parkingLots.rows(db, req.query as Record<string, unknown>, lotsOf(req)).compile();
     const { rows } = await db.query<Record<string, number>>(
       `with lots as (${lots.sql})
        select count(*)::int as "parkingCount",
@@ -31,12 +32,14 @@ export function registerParkingLotActions(app: FastifyInstance, db: Db): void {
   app.get<{ Params: { id: string } }>('/api/system/Parking/bindIf/:id', { config: { access: { menus: ['parkingAdmin'] } } }, async (req) => {
     const { rows } = await db.query('select 1 from parking where id = $1', [req.params.id]);
     if (!rows.length) throw notFound();
+    assertLots(req, req.params.id);
     return ok(await bindingOf(db, req.params.id));
   });
 
   const stateBody = Type.Object({ enabledMark: parkingLots.spec.fields.enabledMark });
   app.put<{ Params: { id: string } }>('/api/system/Parking/:id/Actions/State', { schema: { body: stateBody }, config: { access: { buttons: ['parking:edit'] } } }, async (req) => {
     const { enabledMark } = req.body as { enabledMark: number };
+    assertLots(req, req.params.id);
     await db.transaction(async (tx) => {
       const { rows } = await tx.query<{ parking_code: string }>(
         'update parking set enabled_mark = $2, last_modify_time = now() where id = $1 returning parking_code',
@@ -51,12 +54,13 @@ export function registerParkingLotActions(app: FastifyInstance, db: Db): void {
   // the id is a space id: the holder leaves, the space goes back to free
   app.put<{ Params: { id: string } }>('/api/system/Parking/updateLongRentalSpaceLeave/:id', { schema: { body: Type.Object({}) }, config: { access: { buttons: ['space:edit'] } } }, async (req) => {
     await db.transaction(async (tx) => {
-      const { rows } = await tx.query<{ space_type: number; space_no: string; holder_name: string }>(
-        'select space_type, space_no, holder_name from parking_space where id = $1 for update',
+      const { rows } = await tx.query<{ parking_id: string; space_type: number; space_no: string; holder_name: string }>(
+        'select parking_id, space_type, space_no, holder_name from parking_space where id = $1 for update',
         [req.params.id],
       );
       const s = rows[0];
       if (!s) throw notFound();
+      assertLots(req, s.parking_id);
       if (s.space_type !== 3) throw badRequest('只有长租车位可以办理退租');
       if (!s.holder_name) throw badRequest('该长租车位当前没有租户');
       await tx.query(
