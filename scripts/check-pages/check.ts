@@ -8,6 +8,7 @@ import { FRAGMENT_FOLDER } from '../../src/amis/page-fragments.ts';
 import { validatePageSchema } from './amis-schema.ts';
 import { preparePage } from './page-vocabulary.ts';
 import { checkApis, checkPermissions, type RouteRef } from './page-rules.ts';
+import { checkDataAsHtml } from './html-rules.ts';
 import { CHECK_FILE_NAME, parseCheckFile, type BundleDeclarations } from './bundle-declarations.ts';
 
 export interface Problem {
@@ -83,7 +84,8 @@ function readJson(file: string): { text: string; value?: unknown; problems: Omit
 
 /**
  * Every problem of one page file, checked as amis gets it (page-vocabulary.ts: fragments brought
- * in, `$ref`s inlined, the console's vocabulary applied): schema, APIs, permission codes.
+ * in, `$ref`s inlined, the console's vocabulary applied): schema, APIs, permission codes, data into
+ * HTML (html-rules.ts).
  */
 export function checkFile(file: string, known: Known, bundles: string[], root: string): Problem[] {
   const shown = relative(root, file);
@@ -93,7 +95,7 @@ export function checkFile(file: string, known: Known, bundles: string[], root: s
   const own = prepared.problems.map(({ file: other, ...p }) => ({ file: other ?? shown, ...p }));
   if (!prepared.page) return own;
   const page = prepared.page;
-  const found = [...validatePageSchema(page), ...checkApis(page, known.routes), ...checkPermissions(page, known.permissionCodes)];
+  const found = [...validatePageSchema(page), ...checkApis(page, known.routes), ...checkPermissions(page, known.permissionCodes), ...checkDataAsHtml(page)];
   return [...own, ...found.map((p) => ({ file: shown, ...p }))];
 }
 
