@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { MENU_TREE } from '../../server/seed/menuTree.ts';
+import { MENU_TREE } from '../../server/seed/menu-tree.ts';
 import { saveValidatorCodeCache } from './amis-schema.ts';
 import { checkPages, locatePointer, type Problem } from './check.ts';
 import { serverRoutes } from './server-routes.ts';

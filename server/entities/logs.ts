@@ -1,6 +1,6 @@
 import Type from 'typebox';
 import { badRequest } from '../lib/envelope.ts';
-import type { OperAction } from '../lib/operLog.ts';
+import type { OperAction } from '../lib/oper-log.ts';
 import { type Filter, type Row, defineResource, filter } from '../resource/define.ts';
 import { f } from '../resource/fields.ts';
 

@@ -1,7 +1,7 @@
 import { badRequest } from '../lib/envelope.ts';
 import { type Row, defineResource, derive, filter } from '../resource/define.ts';
 import { f } from '../resource/fields.ts';
-import { laneScanUrl, publicOrigin } from '../services/parkingQr.ts';
+import { laneScanUrl, publicOrigin } from '../services/parking-qr.ts';
 import { deviceOnline } from './devices.ts';
 import { inLot, ofLot, parkingLots } from './parking-lots.ts';
 

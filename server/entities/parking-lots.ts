@@ -1,10 +1,10 @@
-import { PARKING_KINDS, PARKING_TYPES, PLATE_COLOR_CODES, PRICE_TYPES, ROAD_TYPES } from '../services/parkingModel.ts';
+import { PARKING_KINDS, PARKING_TYPES, PLATE_COLOR_CODES, PRICE_TYPES, ROAD_TYPES } from '../services/parking-model.ts';
 import Type, { type Static } from 'typebox';
 import { HHMM_RE } from '../lib/fields.ts';
 import { badRequest } from '../lib/envelope.ts';
 import { type Row, defineResource, derive, filter } from '../resource/define.ts';
 import { f } from '../resource/fields.ts';
-import { bindingOf } from '../services/parkingBind.ts';
+import { bindingOf } from '../services/parking-bind.ts';
 import type { Db } from '../db/database.ts';
 
 /** 停车场: a lot, its capacity, opening hours, contact and fee rule per plate colour. */

@@ -3,7 +3,7 @@ import { PLATE_RE, SPACE_NO_MESSAGE, SPACE_NO_RE } from '../../src/domain/field-
 import { badRequest } from '../lib/envelope.ts';
 import { type Row, defineResource, derive, filter } from '../resource/define.ts';
 import { f } from '../resource/fields.ts';
-import { PLATE_COLOR_CODES } from '../services/parkingModel.ts';
+import { PLATE_COLOR_CODES } from '../services/parking-model.ts';
 import { inLot, ofLot, parkingLots } from './parking-lots.ts';
 
 /**

@@ -4,7 +4,7 @@ import Type from 'typebox';
 import { ACCOUNT_MESSAGE, ACCOUNT_RE, maskPhone } from '../../src/domain/field-rules.ts';
 import type { Db } from '../db/database.ts';
 import { badRequest, notFound } from '../lib/envelope.ts';
-import { writeOperLog } from '../lib/operLog.ts';
+import { writeOperLog } from '../lib/oper-log.ts';
 import { hashPassword } from '../lib/password.ts';
 import { type Row, defineResource, filter } from '../resource/define.ts';
 import { f } from '../resource/fields.ts';

@@ -5,7 +5,7 @@ import type { Db } from '../db/database.ts';
 import type { Access } from '../lib/auth.ts';
 import { DONE, badRequest, notFound, ok } from '../lib/envelope.ts';
 import { newId } from '../lib/ids.ts';
-import { writeOperLog } from '../lib/operLog.ts';
+import { writeOperLog } from '../lib/oper-log.ts';
 import { type LotColumn, type LotScope, assertLots, lotsOf, outOfScope, scopeCondition, visible } from './lot-scope.ts';
 import { f } from './fields.ts';
 import { type Paging, paging as defaultPaging } from './paging.ts';

@@ -2,12 +2,12 @@ import type { Db } from '../db/database.ts';
 import type { FastifyInstance } from 'fastify';
 import Type from 'typebox';
 import { badRequest, notFound, ok } from '../lib/envelope.ts';
-import { writeOperLog } from '../lib/operLog.ts';
+import { writeOperLog } from '../lib/oper-log.ts';
 import { idParams } from '../resource/define.ts';
-import { parkingWorkbook } from '../services/parkingExport.ts';
+import { parkingWorkbook } from '../services/parking-export.ts';
 import { type ParkingLot, parkingLots } from '../entities/parking-lots.ts';
-import { attachment, laneScanUrl, publicOrigin, sendQrFiles, spaceScanUrl } from '../services/parkingQr.ts';
-import { regionByAddress } from '../services/parkingRegion.ts';
+import { attachment, laneScanUrl, publicOrigin, sendQrFiles, spaceScanUrl } from '../services/parking-qr.ts';
+import { regionByAddress } from '../services/parking-region.ts';
 import { assertLots, lotsOf } from '../resource/lot-scope.ts';
 
 /** Binary answers of the lots screen: the .xlsx export and the QR codes; and address → region code. */

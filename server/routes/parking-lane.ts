@@ -3,7 +3,7 @@ import Type from 'typebox';
 import type { Db } from '../db/database.ts';
 import { parkingLanes } from '../entities/parking-lanes.ts';
 import { notFound, ok } from '../lib/envelope.ts';
-import { writeOperLog } from '../lib/operLog.ts';
+import { writeOperLog } from '../lib/oper-log.ts';
 import { idParams, registerResource } from '../resource/define.ts';
 import { assertLots } from '../resource/lot-scope.ts';
 

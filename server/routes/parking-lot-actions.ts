@@ -2,8 +2,8 @@ import type { Db } from '../db/database.ts';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, notFound, ok } from '../lib/envelope.ts';
 import Type from 'typebox';
-import { writeOperLog } from '../lib/operLog.ts';
-import { bindingOf } from '../services/parkingBind.ts';
+import { writeOperLog } from '../lib/oper-log.ts';
+import { bindingOf } from '../services/parking-bind.ts';
 import { parkingLots } from '../entities/parking-lots.ts';
 import { assertLots, lotsOf } from '../resource/lot-scope.ts';
 

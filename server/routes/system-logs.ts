@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database.ts';
-import { writeOperLog } from '../lib/operLog.ts';
+import { writeOperLog } from '../lib/oper-log.ts';
 import { type Resource, type Row, registerResource } from '../resource/define.ts';
 import { loginLogs, operLogs } from '../entities/logs.ts';
 

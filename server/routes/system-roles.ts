@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import Type from 'typebox';
 import type { Db } from '../db/database.ts';
 import { badRequest, notFound, ok } from '../lib/envelope.ts';
-import { writeOperLog } from '../lib/operLog.ts';
+import { writeOperLog } from '../lib/oper-log.ts';
 import { registerResource } from '../resource/define.ts';
 import { ADMIN_ROLE, roles } from '../entities/roles.ts';
 import { grantBody, grantTree, grantValues, readGrantSet, roleGrants, writeGrants } from '../services/grants.ts';

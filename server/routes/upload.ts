@@ -7,7 +7,7 @@ import type { Db } from '../db/database.ts';
 import type { FastifyInstance } from 'fastify';
 import Type from 'typebox';
 import { badRequest, ok } from '../lib/envelope.ts';
-import { writeOperLog } from '../lib/operLog.ts';
+import { writeOperLog } from '../lib/oper-log.ts';
 
 /** Spec §5 upload rules and messages. */
 export const UPLOAD_MSG = {

@@ -1,5 +1,5 @@
 import type { Db } from '../db/database.ts';
-import { seededRandom } from '../services/parkingPlates.ts';
+import { seededRandom } from '../services/parking-plates.ts';
 import { insertRows } from './parking-bulk.ts';
 
 /**

@@ -1,5 +1,5 @@
 import type { Db } from '../db/database.ts';
-import { randomPlate, seededRandom } from '../services/parkingPlates.ts';
+import { randomPlate, seededRandom } from '../services/parking-plates.ts';
 
 /**
  * One space row per configured space of every lot (≈6,000): long-rental spaces first, then charging,

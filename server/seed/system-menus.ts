@@ -1,5 +1,5 @@
 import type { Db } from '../db/database.ts';
-import { MENU_TREE } from './menuTree.ts';
+import { MENU_TREE } from './menu-tree.ts';
 
 /** Inserts the planned menu tree; menu ids are `m-<enCode>`, button ids `b-<code>`. */
 export async function seedMenus(tx: Db): Promise<void> {

@@ -1,6 +1,6 @@
 import type { Db } from '../db/database.ts';
 import { hashPassword, md5Hex } from '../lib/password.ts';
-import { OPERATOR_BUTTONS, OPERATOR_MENUS } from './menuTree.ts';
+import { OPERATOR_BUTTONS, OPERATOR_MENUS } from './menu-tree.ts';
 
 /** Demo roles, users and grants: admin gets everything, operator a realistic subset. */
 export async function seedUsers(tx: Db): Promise<void> {

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { badRequest } from '../lib/envelope.ts';
 import { randomHex } from '../lib/ids.ts';
 import { verifyPassword } from '../lib/password.ts';
-import { writeOperLog } from '../lib/operLog.ts';
+import { writeOperLog } from '../lib/oper-log.ts';
 import { checkCaptcha, checkSmsCode, getConfig } from './captcha.ts';
 
 /** The sign-in decision: captcha after repeated failures, password, status, SMS code, token. */

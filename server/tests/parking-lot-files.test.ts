@@ -5,7 +5,7 @@ import JSZip from 'jszip';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
-import { EXPORT_HEADERS } from '../services/parkingExport.ts';
+import { EXPORT_HEADERS } from '../services/parking-export.ts';
 import { call, withTestServer } from './helpers.ts';
 
 /** Lot figures, bindIf guards, enable/disable, export, QR codes and address → region code. */
