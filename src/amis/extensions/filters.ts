@@ -2,12 +2,14 @@ import type { AmisRegistry } from './registry';
 import { centsToYuan, formatDuration, formatPlate, formatTimestamp, plateColorClass, plateColorLabel } from '../../domain/format';
 import { BLOCKED_URL, maskPhone, safeUrl } from '../../domain/field-rules';
 import { SAFE_URL_FILTER } from '../vocabulary';
+import { stateColor } from '../../domain/state-colors';
 
 /**
  * Template filters for the platform's units: `${fee | cent}`, `${plate | plate}`,
  * `${plateColor | plateColor}`, `${phone | phoneMask}`, `${seconds | duration}`,
  * `${inTime | timestamp}` or `${inTime | timestamp:y-m-d}`; `${url | safeUrl}` (the vocabulary puts it on
- * link and image addresses from data): the address when it is a link or an in-app path, else one to nowhere.
+ * link and image addresses from data): the address when it is a link or an in-app path, else one to nowhere;
+ * `${label | stateColor}`: the colour of a status tag for a state's word (src/domain/state-colors.ts).
  */
 export function registerFilters({ registerFilter }: Pick<AmisRegistry, 'registerFilter'>) {
   registerFilter('cent', (v: unknown) => centsToYuan(v));
@@ -17,5 +19,6 @@ export function registerFilters({ registerFilter }: Pick<AmisRegistry, 'register
   registerFilter('phoneMask', (v: unknown) => maskPhone(v));
   registerFilter('duration', (v: unknown) => formatDuration(v));
   registerFilter(SAFE_URL_FILTER, (v: unknown) => safeUrl(v) ?? BLOCKED_URL);
+  registerFilter('stateColor', (v: unknown) => stateColor(v));
   registerFilter('timestamp', (v: unknown, pattern?: string) => formatTimestamp(v, pattern || undefined));
 }
