@@ -1,0 +1,160 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import Type, { type TSchema } from 'typebox';
+import type { Db } from '../db/database.ts';
+import { DONE, notFound, ok } from '../lib/envelope.ts';
+import { writeOperLog } from '../lib/oper-log.ts';
+import { idParams } from './define.ts';
+import { valueOf } from './filters.ts';
+import { f } from './fields.ts';
+import { assertLots, lotsOf, outOfScope, visible } from './lot-scope.ts';
+import { paging as defaultPaging } from './paging.ts';
+import type { AnyDb, Resource, Row } from './spec.ts';
+import { assertUnique, columnsOf, insert, prepare, uniqueViolation, writeLinks } from './write.ts';
+
+/** The routes of a resource: list, get, create, update, delete, each validated, scoped and logged. */
+
+/** Nests an ordered list under its parents; a node whose parent is not listed is a root. */
+function nest(rows: Row[], parent: string, emptyChildren = false): Row[] {
+  const byId = new Map(rows.map((r): [unknown, Row] => [r.id, emptyChildren ? { ...r, children: [] } : { ...r }]));
+  const roots: Row[] = [];
+  for (const node of byId.values()) {
+    const up = node[parent] ? byId.get(node[parent]) : undefined;
+    if (up) ((up.children as Row[] | undefined) ??= []).push(node);
+    else roots.push(node);
+  }
+  return roots;
+}
+
+export function registerResource(app: FastifyInstance, db: Db, r: Resource): void {
+  const { spec } = r;
+  const k = (d: Db): AnyDb => d.kysely as AnyDb;
+  const createOnly = spec.createOnly ?? [];
+  // the body fields: columns, links (lists of ids) and inputs
+  const writable: Record<string, TSchema> = {
+    ...spec.fields,
+    ...Object.fromEntries(Object.entries(spec.links ?? {}).map(([n, l]) => [n, f.ids(l.title)])),
+    ...spec.inputs,
+  };
+  const body = Type.Object(
+    Object.fromEntries(Object.entries(writable).map(([n, s]) => [n, spec.required.includes(n) ? s : Type.Optional(s)])),
+  );
+  const updatable = Object.entries(writable).filter(([n]) => !createOnly.includes(n));
+  const updateBody = Type.Object(
+    {
+      ...(spec.bodyId ? { id: Type.String({ title: spec.bodyId, maxLength: 64 }) } : {}),
+      ...Object.fromEntries(updatable.map(([n, s]) => [n, Type.Optional(s)])),
+    },
+    { 'x-nonblank': spec.required.filter((n) => !createOnly.includes(n)) },
+  );
+  const paging = spec.paging ?? defaultPaging;
+  const log = (tx: Db, req: FastifyRequest, action: 'create' | 'update' | 'delete', id: string, row: Row) =>
+    writeOperLog(tx, req, { action, module: spec.module, recordId: id, detail: spec.describe(row) });
+
+  // what a record and a page of them look like, for the OpenAPI description
+  const record = Type.Object({ id: Type.String(), ...spec.fields, createTime: Type.Integer({ description: 'epoch ms' }) });
+  const page = Type.Object({
+    list: Type.Array(record),
+    pagination: Type.Object({ currentPage: Type.Integer(), pageSize: Type.Integer(), total: Type.Integer() }),
+  });
+
+  app.get(spec.path, { schema: { querystring: r.querySchema }, config: { access: spec.access.list, data: page } }, async (req) => {
+    const q = req.query as Row;
+    const lots = lotsOf(req);
+    const json = (row: Row) => r.toJson(row, req);
+    if (spec.tree) {
+      const rows = (await r.rows(db, q, lots).execute()).map(json);
+      const flat = q.flat === 1 || Object.entries(spec.filters ?? {}).some(([name, f]) => valueOf(q, name, f) !== undefined);
+      const pagination = { currentPage: 1, pageSize: rows.length, total: rows.length };
+      return ok({ list: flat ? rows : nest(rows, spec.tree.parent, spec.tree.emptyChildren), pagination });
+    }
+    const { n } = (await k(db)
+      .selectFrom(spec.table)
+      .where(r.where(q, [], lots))
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()) as { n: number };
+    const p = paging.read(q);
+    const rows = await r.rows(db, q, lots).limit(p.pageSize).offset(p.offset).execute();
+    const pagination = { currentPage: p.currentPage, pageSize: p.pageSize, total: Number(n) };
+    if (!spec.summary) return ok({ list: rows.map(json), pagination });
+    const { columns, ignore } = spec.summary;
+    const summary = await k(db)
+      .selectFrom(spec.table)
+      .where(r.where(q, ignore, lots))
+      .select((eb) => Object.entries(columns).map(([name, c]) => c(eb).as(name)))
+      .executeTakeFirstOrThrow();
+    return ok({ list: rows.map(json), pagination, summary });
+  });
+
+  if (spec.access.get !== false) {
+    app.get(`${spec.path}/:id`, { schema: { params: idParams }, config: { access: spec.access.get ?? spec.access.list, data: record } }, async (req) => {
+      const row = await r.find(db, (req.params as { id: string }).id);
+      if (!row) throw notFound();
+      if (spec.lot && !visible(lotsOf(req), row[spec.lot.column], spec.lot)) throw outOfScope();
+      return ok(r.toJson(row, req));
+    });
+  }
+
+  if (spec.access.create) {
+    app.post(spec.path, { schema: { body }, config: { access: spec.access.create } }, async (req) => {
+      const v = req.body as Row;
+      const id = await db
+        .transaction(async (tx) => {
+          const [id] = await insert(tx, spec, [v], req);
+          await log(tx, req, 'create', id, v);
+          return id;
+        })
+        .catch(uniqueViolation(spec));
+      return ok({ id }, DONE.created);
+    });
+  }
+
+  if (spec.access.update) {
+    const path = spec.bodyId ? spec.path : `${spec.path}/:id`;
+    const schema = spec.bodyId ? { body: updateBody } : { params: idParams, body: updateBody };
+    const modified = spec.modifiedColumn === undefined ? 'lastModifyTime' : spec.modifiedColumn;
+    app.put(path, { schema, config: { access: spec.access.update } }, async (req) => {
+      const id = spec.bodyId ? ((req.body as Row).id as string) : (req.params as { id: string }).id;
+      await db
+        .transaction(async (tx) => {
+          const before = await r.find(tx, id);
+          if (!before) throw notFound();
+          if (spec.lot) assertLots(req, before[spec.lot.column]);
+          const body = Object.fromEntries(Object.entries(req.body as Row).filter(([n]) => !createOnly.includes(n)));
+          const merged = { ...r.toJson(before), ...body };
+          if (spec.lot) assertLots(req, merged[spec.lot.column]);
+          const after = await prepare(tx, spec, merged, before, body);
+          if (spec.lot) assertLots(req, after[spec.lot.column]);
+          await assertUnique(tx, spec, [after], id);
+          await spec.guards?.update?.(tx, before, after);
+          await k(tx)
+            .updateTable(spec.table)
+            .set({ ...columnsOf(spec, after, createOnly), ...(modified ? { [modified]: sql`now()` } : {}) })
+            .where('id', '=', id)
+            .execute();
+          await writeLinks(tx, spec, id, body);
+          await spec.effects?.update?.({ tx, req, id, values: after, before });
+          const status = spec.statusField !== undefined && after[spec.statusField] !== before[spec.statusField];
+          await writeOperLog(tx, req, { action: status ? 'status' : 'update', module: spec.module, recordId: id, detail: spec.describe(after) });
+        })
+        .catch(uniqueViolation(spec));
+      return ok(null, DONE.updated);
+    });
+  }
+
+  if (spec.access.delete) {
+    app.delete(`${spec.path}/:id`, { schema: { params: idParams }, config: { access: spec.access.delete } }, async (req) => {
+      const id = (req.params as { id: string }).id;
+      await db.transaction(async (tx) => {
+        const row = await r.find(tx, id);
+        if (!row) throw notFound();
+        if (spec.lot) assertLots(req, row[spec.lot.column]);
+        await spec.guards?.delete?.(tx, row);
+        await k(tx).deleteFrom(spec.table).where('id', '=', id).execute();
+        await spec.effects?.delete?.({ tx, req, id, values: row, before: row });
+        await log(tx, req, 'delete', id, row);
+      });
+      return ok(null, DONE.deleted);
+    });
+  }
+}
