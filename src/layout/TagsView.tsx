@@ -68,7 +68,7 @@ export const TagsView = observer(function TagsView() {
           ›
         </button>
       ) : null}
-      <div className="pc-tags__scroll" ref={strip.ref} data-testid="tags-strip">
+      <div className="pc-tags__scroll" ref={strip.ref}>
         {tagsViewStore.visitedViews.map((view) => {
           const title = describeRoute(view.path)?.title || view.title;
           return (
