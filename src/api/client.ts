@@ -13,6 +13,8 @@ declare module 'axios' {
   }
 }
 
+const isWrite = (method: string | undefined): boolean => !!method && method.toLowerCase() !== 'get';
+
 export function failureFromError(error: unknown): FailureInfo {
   if (error instanceof AxiosError) {
     const body = error.response?.data;
@@ -23,6 +25,7 @@ export function failureFromError(error: unknown): FailureInfo {
       body,
       errorCode: error.code,
       errorMessage: error.message,
+      write: isWrite(error.config?.method),
     };
   }
   return { errorMessage: String(error) };
@@ -75,7 +78,7 @@ export function createHttpClient({ adapter, token = getToken, onFailure = perfor
     (response) => {
       const body = response.data;
       const code = body && typeof body === 'object' ? (body as { code?: unknown }).code : undefined;
-      const action = classifyFailure({ status: response.status, code: typeof code === 'number' ? code : undefined, body });
+      const action = classifyFailure({ status: response.status, code: typeof code === 'number' ? code : undefined, body, write: isWrite(response.config.method) });
       if (action) onFailure(action, Boolean(response.config.quietErrors));
       return response;
     },

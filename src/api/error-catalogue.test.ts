@@ -18,8 +18,17 @@ describe('error catalogue', () => {
     expect(classifyFailure({ status: 401 })).toEqual({ kind: 'unauthorized' });
   });
 
-  it('HTTP 403 goes to /401', () => {
+  it('HTTP 403 on a navigation or a load goes to /401', () => {
     expect(classifyFailure({ status: 403 })).toEqual({ kind: 'forbidden' });
+    expect(classifyFailure({ status: 403, write: false })).toEqual({ kind: 'forbidden' });
+  });
+
+  it('HTTP 403 on a save shows the refusal where the user is (what they typed stays)', () => {
+    expect(classifyFailure({ status: 403, write: true, body: { code: 403, msg: '没有权限访问该资源' } })).toEqual({
+      kind: 'notify',
+      title: '没有权限',
+      message: '没有权限访问该资源',
+    });
   });
 
   it('other error statuses notify 服务错误 with the message or error field', () => {

@@ -6,7 +6,7 @@
 export type ErrorAction =
   | { kind: 'session-expired' } // code 600/601/602: confirm, then sign out and reload
   | { kind: 'unauthorized' } // HTTP 401: confirm, user may stay
-  | { kind: 'forbidden' } // HTTP 403: go to /401
+  | { kind: 'forbidden' } // HTTP 403 on a navigation or load: go to /401 (a refused write: notify)
   | { kind: 'notify'; title: string; message?: string };
 
 export const SESSION_EXPIRED_CODES = [600, 601, 602];
@@ -21,6 +21,8 @@ export interface FailureInfo {
   /** axios error code such as ECONNABORTED / ETIMEDOUT */
   errorCode?: string;
   errorMessage?: string;
+  /** the request changes data (not GET): a refusal is shown where the user is, keeping what they typed */
+  write?: boolean;
 }
 
 function bodyMessage(body: unknown): string | undefined {
@@ -46,7 +48,7 @@ export function classifyFailure(info: FailureInfo): ErrorAction | null {
   }
   if (info.status >= 200 && info.status <= 300) return null;
   if (info.status === 401) return { kind: 'unauthorized' };
-  if (info.status === 403) return { kind: 'forbidden' };
+  if (info.status === 403) return info.write ? { kind: 'notify', title: '没有权限', message: bodyMessage(info.body) } : { kind: 'forbidden' };
   if (info.status >= 400) return { kind: 'notify', title: '服务错误', message: bodyMessage(info.body) };
   return { kind: 'notify', title: '错误', message: bodyMessage(info.body) };
 }
