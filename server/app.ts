@@ -22,6 +22,7 @@ import { registerToolsRoutes } from './routes/system-tools.ts';
 import { registerUserRoutes } from './routes/system-users.ts';
 import { typeboxValidatorCompiler } from './resource/validation.ts';
 import { seedIfEmpty } from './seed/index.ts';
+import { type SignInLimits, installSignInGuard, signInSweepJob } from './services/sign-in-guard.ts';
 import { merchants } from './entities/merchants.ts';
 import { registerResource } from './resource/define.ts';
 
@@ -45,6 +46,8 @@ export interface BuildAppOptions {
   publicUrl?: string;
   /** proxies (addresses, CIDRs) whose X-Forwarded-* headers are believed; none by default */
   trustProxy?: string[];
+  /** the sign-in limits and lock (default SIGN_IN_LIMITS in services/sign-in-guard.ts); tests use shorter ones */
+  signInLimits?: Partial<SignInLimits>;
 }
 
 /** Opens, migrates and (when empty) seeds a database. */
@@ -59,18 +62,23 @@ export async function prepareDatabase(target: DbTarget = {}, seed: { smsLogin?: 
  * Registers every /api route on `app`. Registration reads nothing from the database, so the page
  * checker can list the routes with a database that is never opened.
  */
-export async function registerApi(app: FastifyInstance, db: Db, opts: { dataDir?: string } = {}): Promise<void> {
+export async function registerApi(
+  app: FastifyInstance,
+  db: Db,
+  opts: { dataDir?: string; signInLimits?: Partial<SignInLimits> } = {},
+): Promise<void> {
   app.setValidatorCompiler(typeboxValidatorCompiler);
   registerDocsRoute(app);
   registerToolsRoutes(app); // before the routes it describes
   installAuth(app, db);
   installInputGuard(app); // after the token check: a stranger learns nothing about input rules
-  registerOauthRoutes(app, db);
+  const guard = await installSignInGuard(app, db, opts.signInLimits);
+  registerOauthRoutes(app, db, guard);
   registerParkingRoutes(app, db);
   registerMenuRoutes(app, db);
   await registerUploadRoutes(app, db, createFileStore(opts.dataDir));
   registerDictRoutes(app, db);
-  registerUserRoutes(app, db);
+  registerUserRoutes(app, db, guard);
   registerRoleRoutes(app, db);
   registerLogRoutes(app, db);
   registerResource(app, db, merchants);
@@ -88,8 +96,9 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<{ app: Fasti
   await app.register(formbody);
   installErrorHandling(app, opts.logger ?? false);
   await installSecurityHeaders(app, { amap: amapConfigured(opts.distDir ?? join(REPO_DIR, 'dist')) });
-  await registerApi(app, db, { dataDir: 'dataDir' in target ? target.dataDir : undefined });
-  const stopJobs = startJobs(db, [heartbeatJob(opts.heartbeatMs ?? 0)], (msg, e) => console.error(msg, e));
+  await registerApi(app, db, { dataDir: 'dataDir' in target ? target.dataDir : undefined, signInLimits: opts.signInLimits });
+  const jobs = [heartbeatJob(opts.heartbeatMs ?? 0), signInSweepJob(opts.signInLimits)];
+  const stopJobs = startJobs(db, jobs, (msg, e) => console.error(msg, e));
   // preClose runs before the onClose hook that closes the database
   app.addHook('preClose', stopJobs);
   await registerStatic(app, { distDir: opts.distDir, pageBundles: opts.pageBundles, watchPages: opts.watchPages });

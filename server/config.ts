@@ -26,6 +26,8 @@ export interface ServerConfig {
   publicUrl?: string;
   /** proxies whose X-Forwarded-* headers count: addresses or CIDRs, comma-separated */
   trustProxy: string[];
+  /** per-address sign-in, captcha and SMS limits are this many times higher for loopback clients (test suites) */
+  loopbackLimitFactor: number;
 }
 
 export class ConfigError extends Error {}
@@ -68,5 +70,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     watchPages: flag(env.PAGES_WATCH),
     publicUrl: url(env, 'PUBLIC_URL', ['http:', 'https:']),
     trustProxy: (env.TRUST_PROXY ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    loopbackLimitFactor: int(env, 'LOOPBACK_LIMIT_FACTOR', 1, 1, 10_000),
   };
 }

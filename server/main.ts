@@ -33,6 +33,7 @@ async function main(): Promise<void> {
           smsLogin: config.smsLogin,
           publicUrl: config.publicUrl,
           trustProxy: config.trustProxy,
+          signInLimits: { loopbackFactor: config.loopbackLimitFactor },
         })
       ).app;
   await app.listen({ port: config.port, host: config.host });

@@ -99,6 +99,16 @@ export const users = defineResource({
         ),
     },
   },
+  derived: {
+    // locked by repeated sign-in failures until then (services/sign-in-guard.ts); null = not locked
+    lockedUntil: (eb, self) =>
+      eb
+        .selectFrom('loginAttempts')
+        .select('loginAttempts.lockedUntil')
+        .whereRef('loginAttempts.account', '=', `${self}.account`)
+        .where('loginAttempts.lockedUntil', '>', sql<Date>`now()`)
+        .$asScalar(),
+  },
   orderBy: [
     ['createTime', 'desc'],
     ['account', 'asc'],
@@ -118,6 +128,7 @@ export const users = defineResource({
     // the selector and other screens name a user so
     fullName: r.realName ? `${r.realName as string}/${r.account as string}` : r.account,
     phoneMasked: maskPhone(r.phone),
+    locked: r.lockedUntil != null,
   }),
   toColumns: (v, all) => (all.userPassword === undefined ? v : { ...v, passwordHash: hashPassword(samePassword(all)) }),
   effects: {

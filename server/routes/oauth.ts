@@ -8,6 +8,7 @@ import { f } from '../resource/fields.ts';
 import { passwordPair, samePassword, setPassword } from '../entities/users.ts';
 import { createCaptcha, createSmsCode, getConfig, SMS_TTL_SECONDS } from '../services/captcha.ts';
 import { login } from '../services/login.ts';
+import type { SignInGuard } from '../services/sign-in-guard.ts';
 import { loadUserAccess } from '../services/user-access.ts';
 
 /** /api/oauth/*: sign-in, captcha, SMS switch and code, current user, logout, own password. */
@@ -33,16 +34,17 @@ const configBody = Type.Object({ fkey: Type.String({ title: '配置项名称', m
 const smsBody = Type.Object({ username: account });
 const passwordBody = Type.Object({ id: Type.String({ title: '用户ID', maxLength: 64 }), ...passwordPair });
 
-export function registerOauthRoutes(app: FastifyInstance, db: Db): void {
+/** `guard`: the limits per client address run before the body is read, those per account in the handler. */
+export function registerOauthRoutes(app: FastifyInstance, db: Db, guard: SignInGuard): void {
   const pub = { access: 'public' as const };
   const signedIn = { access: 'login' as const };
 
   app.post<{ Body: { account: string; password: string; code?: string; timestamp?: string; smsCode?: string; rememberMe: boolean } }>(
     '/api/oauth/Login',
-    { schema: { body: loginBody }, config: pub },
-    async (req) => {
+    { schema: { body: loginBody }, config: pub, onRequest: guard.loginPerAddress.hook },
+    async (req, reply) => {
       const b = req.body;
-      const token = await login(db, req, {
+      const token = await login(db, req, reply, guard, {
         account: b.account,
         password: PASSWORD_HASH_RE.test(b.password) ? b.password : '',
         code: b.code,
@@ -54,7 +56,9 @@ export function registerOauthRoutes(app: FastifyInstance, db: Db): void {
     },
   );
 
-  app.post('/api/oauth/captcha', { schema: { body: Type.Object({}) }, config: pub }, async () => ok(await createCaptcha(db)));
+  app.post('/api/oauth/captcha', { schema: { body: Type.Object({}) }, config: pub, onRequest: guard.captchaPerAddress.hook }, async () =>
+    ok(await createCaptcha(db)),
+  );
 
   app.post<{ Body: { fkey: string } }>(
     '/api/oauth/getAconfig/:id',
@@ -69,9 +73,10 @@ export function registerOauthRoutes(app: FastifyInstance, db: Db): void {
 
   app.post<{ Body: { username: string } }>(
     '/api/oauth/sentSmscode/:id',
-    { schema: { params: siteParams, body: smsBody }, config: pub },
-    async (req) => {
+    { schema: { params: siteParams, body: smsBody }, config: pub, onRequest: guard.smsPerAddress.hook },
+    async (req, reply) => {
       const { username } = req.body;
+      await guard.smsPerAccount.hit(req, reply);
       // the same answer for an unknown account: it tells nobody which accounts exist
       const user = await db.kysely.selectFrom('users').select('id').where('account', '=', username).executeTakeFirst();
       if (user) {

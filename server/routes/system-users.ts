@@ -5,6 +5,7 @@ import { ok } from '../lib/envelope.ts';
 import { idParams, registerResource } from '../resource/define.ts';
 import { f } from '../resource/fields.ts';
 import { passwordPair, samePassword, setPassword, setUserStatus, users } from '../entities/users.ts';
+import type { SignInGuard } from '../services/sign-in-guard.ts';
 
 /** /api/system/Permission/Users: the calls exactly as the spec names them. */
 
@@ -12,7 +13,7 @@ const PATH = users.spec.path;
 const statusParams = Type.Object({ id: idParams.properties.id, status: f.oneOf('状态', [0, 1], '状态只能是0（禁用）或1（启用）') });
 const resetBody = Type.Object({ id: Type.Optional(Type.String({ title: '用户ID', maxLength: 64 })), ...passwordPair });
 
-export function registerUserRoutes(app: FastifyInstance, db: Db): void {
+export function registerUserRoutes(app: FastifyInstance, db: Db, guard: SignInGuard): void {
   // options for other screens' selects: names only, so any signed-in user may read them
   app.get(`${PATH}/Selector`, { config: { access: 'login' } }, async () => {
     const rows = await db.kysely
@@ -46,6 +47,13 @@ export function registerUserRoutes(app: FastifyInstance, db: Db): void {
       await setPassword(db, req, req.params.id, samePassword(req.body), true);
       return ok(null, '重置密码成功');
     },
+  );
+
+  // a user locked by repeated sign-in failures (the list's `locked`) may sign in again at once
+  app.post<{ Params: { id: string } }>(
+    `${PATH}/:id/Actions/Unlock`,
+    { schema: { params: idParams, body: Type.Object({}) }, config: { access: { buttons: ['user:unlock'] } } },
+    async (req) => ok(null, (await guard.unlock(req, req.params.id)) ? '解锁成功' : '该账号未锁定，已清除其登录失败次数'),
   );
 
   registerResource(app, db, users);

@@ -74,7 +74,7 @@ export const MENU_TREE: SeedDir[] = [
     { enCode: 'addresses', fullName: '地址信息', icon: 'link' },
   ] },
   { enCode: 'system', fullName: '系统管理', icon: 'system', pages: [
-    { enCode: 'user', fullName: '用户管理', icon: 'user', buttons: crud('user', [['user:resetPassword', '重置密码'], ['user:status', '启用/禁用']]) },
+    { enCode: 'user', fullName: '用户管理', icon: 'user', buttons: crud('user', [['user:resetPassword', '重置密码'], ['user:status', '启用/禁用'], ['user:unlock', '解锁']]) },
     { enCode: 'role', fullName: '角色管理', icon: 'role', buttons: crud('role', [], ['add', 'edit', 'delete']) },
     { enCode: 'menu', fullName: '菜单管理', icon: 'menu', buttons: crud('menu', [], ['add', 'edit', 'delete']) },
     { enCode: 'dict', fullName: '数据字典', icon: 'dict', buttons: crud('dict', [], ['add', 'edit', 'delete']) },

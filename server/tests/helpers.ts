@@ -77,10 +77,16 @@ export function withTestServer(assign: (server: TestServer) => void): void {
   });
 }
 
+/**
+ * Every test request comes from 127.0.0.1: the per-address sign-in limits are this many times
+ * higher there (the mechanism stays on; sign-in-guard.test.ts tests the real numbers).
+ */
+export const TEST_LOOPBACK_FACTOR = 100;
+
 /** A server on a fresh copy of the seeded template database, which closes with the app. */
 export async function buildTestApp(opts: Omit<BuildAppOptions, 'db' | 'database'> = {}): Promise<{ app: FastifyInstance; db: Db }> {
   const db = await openTestDatabase();
-  const built = await buildApp({ ...opts, db });
+  const built = await buildApp({ ...opts, signInLimits: { loopbackFactor: TEST_LOOPBACK_FACTOR, ...opts.signInLimits }, db });
   built.app.addHook('onClose', () => db.close());
   return built;
 }
