@@ -26,6 +26,7 @@ export const RootGuard = observer(function RootGuard() {
     hasToken: Boolean(userStore.token && getToken()),
     loaded: userStore.roles.length > 0 && dataRouteStore.loaded,
     access: routeAccess,
+    landing: (location.state as { signedIn?: boolean } | null)?.signedIn === true,
   });
 
   // before the pages' own effects, so a kept-alive page can restore its scroll afterwards

@@ -80,6 +80,15 @@ describe('navigation guard', () => {
     expect(decideNavigation({ ...base, path: '/' })).toEqual({ type: 'redirect', to: '/dashboard' });
   });
 
+  it('after a sign-in, a redirect target the new user cannot open lands on /dashboard; one they have opens', () => {
+    const operator = accessFor(['parking:edit'], ordersMenu);
+    expect(decideNavigation({ ...base, access: operator, landing: true, path: '/system/user' })).toEqual({ type: 'redirect', to: '/dashboard' });
+    expect(decideNavigation({ ...base, access: operator, landing: true, path: '/parkingAdmin/add/0' })).toEqual({ type: 'redirect', to: '/dashboard' });
+    expect(decideNavigation({ ...base, access: operator, landing: true, path: '/parking/parkingAdmin' })).toEqual({ type: 'allow' });
+    // without a sign-in just before, the spec's /404 and /401 hold
+    expect(decideNavigation({ ...base, access: operator, path: '/parkingAdmin/add/0' })).toEqual({ type: 'redirect', to: '/401' });
+  });
+
   it('sends an unknown path to /404 once everything is loaded', () => {
     expect(decideNavigation({ ...base, path: '/no/such/page' })).toEqual({ type: 'redirect', to: '/404' });
     expect(decideNavigation({ ...base, path: '/parkingAdmin/add' })).toEqual({ type: 'redirect', to: '/404' });

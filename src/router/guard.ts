@@ -16,10 +16,12 @@ export interface GuardInput {
   loaded: boolean;
   /** what the route table, the menu and the route files say about the path (resolve-route.ts) */
   access: (path: string) => RouteAccess;
+  /** the navigation that follows a sign-in: a target this user cannot open lands on the home route */
+  landing?: boolean;
 }
 
 /** The navigation guard of spec §2 and §4 as a pure function. */
-export function decideNavigation({ path, search, hasToken, loaded, access }: GuardInput): GuardDecision {
+export function decideNavigation({ path, search, hasToken, loaded, access, landing = false }: GuardInput): GuardDecision {
   if (path === LOGIN_PATH) {
     return hasToken ? { type: 'redirect', to: '/' } : { type: 'allow' };
   }
@@ -31,6 +33,8 @@ export function decideNavigation({ path, search, hasToken, loaded, access }: Gua
   if (!loaded) return { type: 'load' };
   if (path === '/' || path === '') return { type: 'redirect', to: HOME_PATH };
   const verdict = access(path);
+  // after signing in as someone else, the previous user's page is no reason for a 404 or 401
+  if (landing && verdict !== 'open') return { type: 'redirect', to: HOME_PATH };
   if (verdict === 'unknown') return { type: 'redirect', to: NOT_FOUND_PATH };
   // spec §2: what the user may not open goes to /401, as a 403 answer does
   if (verdict === 'forbidden') return { type: 'redirect', to: UNAUTHORIZED_PATH };

@@ -65,3 +65,20 @@ test('sign out asks for confirmation and returns to /login', async ({ page }) =>
   await page.goto('/#/dashboard');
   await expect(page).toHaveURL(/#\/login\?redirect=%2Fdashboard$/);
 });
+
+test('after sign-out, another user signing in lands on /dashboard unless they have the page the last one was on', async ({ page }) => {
+  await signInAndWait(page, ADMIN);
+  await page.goto('/#/system/user');
+  await expect(page.getByRole('columnheader', { name: '账号' })).toBeVisible();
+  await page.getByTestId('navbar-user').click();
+  await page.getByRole('menuitem', { name: '退出登录' }).click();
+  await Promise.all([page.waitForEvent('load'), page.getByRole('dialog').getByRole('button', { name: '确定' }).click()]);
+  await signIn(page, OPERATOR, '/login?redirect=%2Fsystem%2Fuser');
+  await expect(page).toHaveURL(/#\/dashboard$/);
+  // a target the operator has is kept
+  await page.getByTestId('navbar-user').click();
+  await page.getByRole('menuitem', { name: '退出登录' }).click();
+  await Promise.all([page.waitForEvent('load'), page.getByRole('dialog').getByRole('button', { name: '确定' }).click()]);
+  await signIn(page, OPERATOR, '/login?redirect=%2Fparking%2FparkingAdmin');
+  await expect(page).toHaveURL(/#\/parking\/parkingAdmin$/);
+});

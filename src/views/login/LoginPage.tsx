@@ -68,7 +68,7 @@ export const LoginPage = observer(function LoginPage() {
         smsCode: smsEnabled ? smsCode.trim() : undefined,
       });
       if (res.code === 200) {
-        navigate(safeRedirect(params.get('redirect')), { replace: true });
+        navigate(safeRedirect(params.get('redirect')), { replace: true, state: { signedIn: true } });
         return;
       }
       feedback.notify('error', t('login.failed'), res.msg);
