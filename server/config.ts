@@ -28,6 +28,9 @@ export interface ServerConfig {
   trustProxy: string[];
   /** per-address sign-in, captcha and SMS limits are this many times higher for loopback clients (test suites) */
   loopbackLimitFactor: number;
+  /** consecutive failed sign-ins that lock an account, and for how many minutes */
+  lockAfterFailures: number;
+  lockMinutes: number;
 }
 
 export class ConfigError extends Error {}
@@ -71,5 +74,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     publicUrl: url(env, 'PUBLIC_URL', ['http:', 'https:']),
     trustProxy: (env.TRUST_PROXY ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     loopbackLimitFactor: int(env, 'LOOPBACK_LIMIT_FACTOR', 1, 1, 10_000),
+    lockAfterFailures: int(env, 'LOCK_AFTER_FAILURES', 10, 1, 1000),
+    lockMinutes: int(env, 'LOCK_MINUTES', 15, 1, 7 * 24 * 60),
   };
 }

@@ -33,7 +33,11 @@ async function main(): Promise<void> {
           smsLogin: config.smsLogin,
           publicUrl: config.publicUrl,
           trustProxy: config.trustProxy,
-          signInLimits: { loopbackFactor: config.loopbackLimitFactor },
+          signInLimits: {
+            loopbackFactor: config.loopbackLimitFactor,
+            lockAfterFailures: config.lockAfterFailures,
+            lockMs: config.lockMinutes * 60_000,
+          },
         })
       ).app;
   await app.listen({ port: config.port, host: config.host });
