@@ -9,6 +9,7 @@ import { menuPath } from '../router/menu-routes';
 import { MenuIcon } from './menu-icons';
 import { SidebarLogo } from './SidebarLogo';
 import { t } from '../i18n';
+import { menuLinkHref } from '../utils/menu-link';
 
 /** Group paths that contain `path`, outermost first. */
 function groupsAbove(path: string): string[] {
@@ -48,8 +49,7 @@ const MenuEntry = observer(function MenuEntry({ item, ancestors, openGroups, onT
     );
   }
   if (item.type === 7) {
-    // only web addresses may leave the console
-    const href = /^https?:\/\//.test(item.urlAddress) ? item.urlAddress : undefined;
+    const href = menuLinkHref(item.urlAddress);
     return (
       <li>
         <a className="pc-menu__link" href={href} target={item.linkTarget || '_blank'} rel="noreferrer" title={item.fullName}>
