@@ -45,6 +45,12 @@ async function copyText(contents: string) {
   toast.success('复制成功');
 }
 
+/** Every confirm closes on Escape as its cancel button does (amis's string form of the options cannot say so). */
+function confirmOptions(opts: unknown): Record<string, unknown> {
+  if (typeof opts === 'string') return { confirmText: opts, confirmBtnLevel: 'danger', cancelBtnLevel: 'default', closeOnEsc: true };
+  return { ...(opts && typeof opts === 'object' ? opts : {}), closeOnEsc: true };
+}
+
 /** One env for every amis page (amis re-does work when it changes). */
 export const amisEnv: RenderOptions = {
   fetcher: ((api: AmisApi) => amisFetcher(api)) as unknown as RenderOptions['fetcher'],
@@ -57,7 +63,8 @@ export const amisEnv: RenderOptions = {
   // alert and confirm insert their text as HTML: amis escapes the data in it (confirmText templates),
   // the sanitizer keeps it to formatting
   alert: (msg: string, title?: string) => alert(sanitizeHtml(msg), title),
-  confirm: ((msg: string, title?: string, ...rest: unknown[]) => (confirm as (...args: unknown[]) => Promise<boolean>)(sanitizeHtml(msg), title, ...rest)) as RenderOptions['confirm'],
+  confirm: ((msg: string, title?: string, opts?: unknown, cancelText?: string) =>
+    (confirm as (...args: unknown[]) => Promise<boolean>)(sanitizeHtml(msg), title, confirmOptions(opts), cancelText)) as RenderOptions['confirm'],
   // every `tpl` and `html` goes through this before amis inserts it
   filterHtml: (html: string) => sanitizeHtml(html),
   copy: (contents: string) => void copyText(contents),

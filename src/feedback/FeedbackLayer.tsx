@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { observer } from 'mobx-react-lite';
 import { feedback } from './feedback-store';
 import { t } from '../i18n';
@@ -6,6 +7,16 @@ import './feedback.css';
 /** Renders host notifications (top right) and the front-most confirm dialog. */
 export const FeedbackLayer = observer(function FeedbackLayer() {
   const confirm = feedback.confirms[0];
+  const confirmId = confirm?.id;
+  // Escape answers the front-most confirm as its cancel button does
+  useEffect(() => {
+    if (confirmId === undefined) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') feedback.answer(confirmId, false);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [confirmId]);
   return (
     <>
       <div className="pc-notices" aria-live="polite">

@@ -1,0 +1,25 @@
+import { test, expect, signInAndWait, waitForRows, clickUntil } from './fixtures';
+
+test('Escape closes the sign-out confirm as its cancel button does: the user stays signed in', async ({ page }) => {
+  await signInAndWait(page);
+  await page.getByTestId('navbar-user').click();
+  await page.getByRole('menuitem', { name: '退出登录' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('确定注销并退出系统吗？');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/#\/dashboard$/);
+  await expect(page.getByTestId('navbar-user')).not.toBeEmpty();
+});
+
+test('Escape closes a delete confirm and nothing is deleted', async ({ page }) => {
+  await signInAndWait(page);
+  await page.goto('/#/coupon/merchant');
+  await waitForRows(page);
+  const row = page.getByRole('row').filter({ hasText: '海岸城影城' });
+  const dialog = page.getByRole('dialog');
+  await clickUntil(row.getByRole('button', { name: '删除' }), () => expect(dialog).toContainText('确定删除商户「海岸城影城」吗？', { timeout: 2000 }));
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('row').filter({ hasText: '海岸城影城' })).toBeVisible();
+});
