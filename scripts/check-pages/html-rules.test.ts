@@ -13,7 +13,12 @@ describe('check:pages: data into HTML', () => {
       { name: 'parkingName', label: '名称' },
       { name: 'roles', label: '角色', type: 'tpl', tpl: '${roleNames | join:、}' },
       { name: 'ua', label: 'UA', type: 'tpl', tpl: '${userAgent | truncate:60}' },
-      { name: 's', label: '状态', type: 'tpl', tpl: "<span class='label ${value == 1 ? 'label-success' : 'label-default'}'>${label}</span>" },
+      {
+        name: 's',
+        label: '状态',
+        type: 'tpl',
+        tpl: "<span class='label ${value == 1 ? 'label-success' : 'label-default'}'>${label}</span>",
+      },
       { name: 'n', label: '数', type: 'tpl', tpl: '停车场：<b>${count}</b> <a href="/parking/parkingAdmin/${id}">详情</a>' },
       { type: 'link', label: '官网', href: '${website}', body: '官网' },
       { type: 'link', label: '详情', href: '/parking/parkingAdmin', body: '详情' },
@@ -26,7 +31,11 @@ describe('check:pages: data into HTML', () => {
     const page = {
       type: 'page',
       title: '${name | raw}',
-      body: { type: 'form', api: { method: 'post', url: '/api/x?q=${q | raw}', data: { a: '${a | raw}' } }, body: [{ type: 'tpl', tpl: '<b>${note | raw}</b>' }] },
+      body: {
+        type: 'form',
+        api: { method: 'post', url: '/api/x?q=${q | raw}', data: { a: '${a | raw}' } },
+        body: [{ type: 'tpl', tpl: '<b>${note | raw}</b>' }],
+      },
     };
     expect(checkDataAsHtml(page)).toEqual([
       { path: '/title', message: '"| raw" puts the data into the page as HTML; leave it out (data is shown as text)' },
@@ -74,8 +83,23 @@ describe('check:pages: data into HTML', () => {
     mkdirSync(join(dir, 'a'));
     mkdirSync(join(dir, '_fragments'));
     writeFileSync(join(dir, 'a/x.json'), JSON.stringify(list([{ $fragment: 'raw-note' }])));
-    writeFileSync(join(dir, '_fragments/raw-note.json'), JSON.stringify({ name: 'note', label: '备注', type: 'tpl', tpl: '${note | raw}' }));
-    const { problems } = checkPages({ bundles: [dir], routes: [{ method: 'GET', url: '/api/system/Parking' }], permissionCodes: new Set(), menuPages: [], root: dir });
-    expect(problems).toEqual([{ file: 'a/x.json', path: '/body/columns/0/tpl', message: '"| raw" puts the data into the page as HTML; leave it out (data is shown as text)' }]);
+    writeFileSync(
+      join(dir, '_fragments/raw-note.json'),
+      JSON.stringify({ name: 'note', label: '备注', type: 'tpl', tpl: '${note | raw}' }),
+    );
+    const { problems } = checkPages({
+      bundles: [dir],
+      routes: [{ method: 'GET', url: '/api/system/Parking' }],
+      permissionCodes: new Set(),
+      menuPages: [],
+      root: dir,
+    });
+    expect(problems).toEqual([
+      {
+        file: 'a/x.json',
+        path: '/body/columns/0/tpl',
+        message: '"| raw" puts the data into the page as HTML; leave it out (data is shown as text)',
+      },
+    ]);
   });
 });

@@ -24,10 +24,26 @@ import type { RuleProblem } from './page-rules.ts';
 type Json = Record<string, unknown>;
 
 /** Keys whose templates amis evaluates as data or addresses, not as HTML. */
-const NOT_HTML = /^(api|initApi|source|url|[a-zA-Z]+Api|data|value|defaultValue|[a-zA-Z]+On|sendOn|trackExpression|pipeIn|pipeOut|autoFill|dict|lots)$/;
+const NOT_HTML =
+  /^(api|initApi|source|url|[a-zA-Z]+Api|data|value|defaultValue|[a-zA-Z]+On|sendOn|trackExpression|pipeIn|pipeOut|autoFill|dict|lots)$/;
 
 /** Attributes whose value is an address. */
-const URL_ATTRIBUTES = new Set(['href', 'src', 'action', 'formaction', 'xlink:href', 'srcset', 'poster', 'data', 'background', 'cite', 'ping', 'srcdoc', 'manifest', 'codebase']);
+const URL_ATTRIBUTES = new Set([
+  'href',
+  'src',
+  'action',
+  'formaction',
+  'xlink:href',
+  'srcset',
+  'poster',
+  'data',
+  'background',
+  'cite',
+  'ping',
+  'srcdoc',
+  'manifest',
+  'codebase',
+]);
 
 /** A fixed start that decides the kind of address whatever data follows: a scheme the link rule accepts, or an in-app path. */
 const SAFE_START = /^(https?:\/\/|mailto:|tel:|#?\/(?![/\\$]))/i;
@@ -71,7 +87,8 @@ export function htmlTemplateProblems(template: string): string[] {
   const { text } = holes(template);
   const out: string[] = [];
   for (const block of text.matchAll(/<(script|style)\b[^>]*>([\s\S]*?)(<\/\1\s*>|$)/gi)) {
-    if (block[2].includes(HOLE)) out.push(`data inside <${block[1].toLowerCase()}>: it would be read as ${block[1].toLowerCase() === 'script' ? 'script' : 'CSS'}`);
+    if (block[2].includes(HOLE))
+      out.push(`data inside <${block[1].toLowerCase()}>: it would be read as ${block[1].toLowerCase() === 'script' ? 'script' : 'CSS'}`);
   }
   for (const tag of text.matchAll(TAG)) {
     const name = tag[1];
@@ -87,9 +104,13 @@ export function htmlTemplateProblems(template: string): string[] {
       const quoted = /^["']/.test(raw);
       const value = quoted ? raw.slice(1, -1) : raw;
       if (attrName.startsWith('on')) out.push(`data in the event handler ${attrName}="…": it would run as script`);
-      else if (URL_ATTRIBUTES.has(attrName) && !SAFE_START.test(value)) out.push(`data in the address ${attrName}="…": escaping does not stop a javascript: address; use a link or image node (its address is checked)`);
+      else if (URL_ATTRIBUTES.has(attrName) && !SAFE_START.test(value))
+        out.push(
+          `data in the address ${attrName}="…": escaping does not stop a javascript: address; use a link or image node (its address is checked)`,
+        );
       else if (attrName === 'style') out.push('data in a style attribute: it would be read as CSS');
-      else if (!quoted) out.push(`data in the unquoted attribute ${attrName}=…: a blank in the data starts an attribute of its own; quote the value`);
+      else if (!quoted)
+        out.push(`data in the unquoted attribute ${attrName}=…: a blank in the data starts an attribute of its own; quote the value`);
     }
   }
   return out;
@@ -109,10 +130,12 @@ function walk(value: unknown, path: string, key: string, out: RuleProblem[], inD
   const data = inData || NOT_HTML.test(key);
   if (Array.isArray(value)) return value.forEach((v, i) => walk(v, `${path}/${i}`, key, out, data));
   if (typeof value === 'string') {
-    if (/<%/.test(value) && /%>/.test(value)) out.push({ path, message: 'lodash template (<% … %>): the console does not evaluate these; use ${…}' });
+    if (/<%/.test(value) && /%>/.test(value))
+      out.push({ path, message: 'lodash template (<% … %>): the console does not evaluate these; use ${…}' });
     if (data) return;
     const { expressions } = holes(value);
-    if (expressions.some(endsRaw)) out.push({ path, message: '"| raw" puts the data into the page as HTML; leave it out (data is shown as text)' });
+    if (expressions.some(endsRaw))
+      out.push({ path, message: '"| raw" puts the data into the page as HTML; leave it out (data is shown as text)' });
     for (const message of htmlTemplateProblems(value)) out.push({ path, message });
     return;
   }
@@ -130,7 +153,12 @@ function walk(value: unknown, path: string, key: string, out: RuleProblem[], inD
   if (type === 'iframe' && typeof value.src === 'string' && value.src.includes('${') && !SAFE_START.test(value.src)) {
     out.push({ path: `${path}/src`, message: 'an iframe whose address comes from data: any page, or script, could be framed' });
   }
-  if (type === 'markdown' && isObject(value.options) && value.options.html === true && (typeof value.name === 'string' || String(value.value ?? '').includes('${'))) {
+  if (
+    type === 'markdown' &&
+    isObject(value.options) &&
+    value.options.html === true &&
+    (typeof value.name === 'string' || String(value.value ?? '').includes('${'))
+  ) {
     out.push({ path: `${path}/options/html`, message: 'markdown with "html": true inserts the HTML in the data' });
   }
   for (const [k, v] of Object.entries(value)) {

@@ -15,7 +15,9 @@ describe('sanitizeHtml', () => {
     expect(sanitizeHtml('在线 3 台')).toBe('在线 3 台');
     expect(sanitizeHtml('&lt;b&gt;')).toBe('&lt;b&gt;');
     expect(sanitizeHtml('停车场：<b>12</b>')).toBe('停车场：<b>12</b>');
-    expect(sanitizeHtml(`<span class="label label-success" title="t">启用</span>`)).toBe('<span class="label label-success" title="t">启用</span>');
+    expect(sanitizeHtml(`<span class="label label-success" title="t">启用</span>`)).toBe(
+      '<span class="label label-success" title="t">启用</span>',
+    );
   });
 
   it('drops scripts, frames, forms, images and SVG with their content', () => {
@@ -31,15 +33,21 @@ describe('sanitizeHtml', () => {
       '<template><img src=x onerror=alert(1)></template>',
       '<noscript><p title="</noscript><img src=x onerror=alert(1)>">',
     ])
-      expect(sanitizeHtml(`a${html}b`), html).not.toMatch(/<(img|svg|script|iframe|math|form|style|object|embed|template|noscript)|onerror|onload|javascript/i);
+      expect(sanitizeHtml(`a${html}b`), html).not.toMatch(
+        /<(img|svg|script|iframe|math|form|style|object|embed|template|noscript)|onerror|onload|javascript/i,
+      );
   });
 
   it('strips event handlers and unsafe addresses, keeps safe links', () => {
     expect(sanitizeHtml('<b onclick="x()" onmouseover=y>t</b>')).toBe('<b>t</b>');
+    expect(sanitizeHtml('<b/onclick=x()\nONMOUSEOVER = y title="t">t</b> a onclick=b')).toBe('<b title="t">t</b> a onclick=b');
+    expect(sanitizeHtml('<b title="a>b" onclick=x()>t</b>')).toBe('<b title="a&gt;b">t</b>');
     expect(sanitizeHtml('<a href="javascript:alert(1)">t</a>')).toBe('<a>t</a>');
     expect(sanitizeHtml('<a href=" JaVaScRiPt:alert(1)">t</a>')).toBe('<a>t</a>');
     expect(sanitizeHtml('<a href="data:text/html,x">t</a>')).toBe('<a>t</a>');
-    expect(sanitizeHtml('<a href="https://example.com/x" target="_blank">t</a>')).toBe('<a href="https://example.com/x" target="_blank" rel="noopener noreferrer">t</a>');
+    expect(sanitizeHtml('<a href="https://example.com/x" target="_blank">t</a>')).toBe(
+      '<a href="https://example.com/x" target="_blank" rel="noopener noreferrer">t</a>',
+    );
     expect(sanitizeHtml('<a href="#/parking/lot">t</a>')).toBe('<a href="#/parking/lot">t</a>');
     expect(sanitizeHtml('<span style="color:red">t</span>')).toBe('<span style="color:red">t</span>');
     expect(sanitizeHtml('<span style="background:url(/probe)">t</span>')).toBe('<span>t</span>');

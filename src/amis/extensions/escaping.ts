@@ -63,7 +63,8 @@ export function escapeEveryTemplateValue(Evaluator: AmisInternals['Evaluator']) 
   const proto = Evaluator.prototype as unknown as Record<PropertyKey, unknown> & { script: ScriptFn };
   if (proto[PATCHED]) return;
   const script = proto.script;
-  if (typeof script !== 'function') throw new Error('amis-formula: Evaluator.prototype.script not found, template values would not be escaped');
+  if (typeof script !== 'function')
+    throw new Error('amis-formula: Evaluator.prototype.script not found, template values would not be escaped');
   proto.script = function (this: EvaluatorLike, ast: Ast) {
     const body = ast?.body;
     if (!body || !rendersHtml(this) || decidedByAmis(body)) return script.call(this, ast);
@@ -84,7 +85,9 @@ interface HtmlComponent {
 }
 
 export function sanitizeHtmlComponent(Html: AmisInternals['Html']) {
-  const inner = ((Html as unknown as { ComposedComponent?: unknown }).ComposedComponent ?? Html) as { prototype: HtmlComponent & Record<PropertyKey, unknown> };
+  const inner = ((Html as unknown as { ComposedComponent?: unknown }).ComposedComponent ?? Html) as {
+    prototype: HtmlComponent & Record<PropertyKey, unknown>;
+  };
   const proto = inner.prototype;
   if (proto[PATCHED]) return;
   if (typeof proto._render !== 'function') throw new Error('amis-ui: Html.prototype._render not found, its HTML would not be sanitized');
