@@ -4,7 +4,7 @@ import { observer } from 'mobx-react-lite';
 import { currentRoute } from '../../router/current-route';
 import { NOT_FOUND_PATH, UNAUTHORIZED_PATH } from '../../router/routes';
 import { t } from '../../i18n';
-import { safeUrl } from '../../domain/field-rules';
+import { menuLinkHref } from '../../utils/menu-link';
 
 import { LazyAmisPage as AmisPage } from '../../amis/lazy-amis-page';
 
@@ -25,7 +25,7 @@ export const MenuScreen = observer(function MenuScreen() {
   const route = resolved.route;
   if (route.type === 7) {
     // an address from the menu: only a link or an in-app path becomes one (never javascript:)
-    const href = safeUrl(route.urlAddress);
+    const href = menuLinkHref(route.urlAddress);
     return (
       <section className="pc-card">
         {href ? (
