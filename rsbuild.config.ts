@@ -25,7 +25,9 @@ export default defineConfig({
   output: { distPath: { root: process.env.DIST_DIR || 'dist' }, cleanDistPath: true },
   performance: { chunkSplit: { strategy: 'split-by-experience' } },
   tools: {
-    rspack: { module: { rules: [{ test: /[\\/]node_modules[\\/]amis(-ui)?[\\/]/, resolve: { alias: { 'mobx-state-tree$': amisStateTree } } }] } },
+    rspack: {
+      module: { rules: [{ test: /[\\/]node_modules[\\/]amis(-ui)?[\\/]/, resolve: { alias: { 'mobx-state-tree$': amisStateTree } } }] },
+    },
   },
   server: {
     proxy: {

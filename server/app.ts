@@ -89,7 +89,12 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<{ app: Fasti
   const target = opts.database ?? {};
   const db = opts.db ?? (await prepareDatabase(target, { smsLogin: opts.smsLogin }));
 
-  const app = Fastify({ logger: opts.logger ?? false, trustProxy: opts.trustProxy?.length ? opts.trustProxy : false, bodyLimit: 2 * 1024 * 1024, frameworkErrors });
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    trustProxy: opts.trustProxy?.length ? opts.trustProxy : false,
+    bodyLimit: 2 * 1024 * 1024,
+    frameworkErrors,
+  });
   app.decorate('publicUrl', opts.publicUrl);
   if (!opts.db) app.addHook('onClose', () => db.close());
   installJsonParser(app);

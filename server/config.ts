@@ -72,7 +72,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     log: flag(env.LOG),
     watchPages: flag(env.PAGES_WATCH),
     publicUrl: url(env, 'PUBLIC_URL', ['http:', 'https:']),
-    trustProxy: (env.TRUST_PROXY ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    trustProxy: (env.TRUST_PROXY ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     loopbackLimitFactor: int(env, 'LOOPBACK_LIMIT_FACTOR', 1, 1, 10_000),
     lockAfterFailures: int(env, 'LOCK_AFTER_FAILURES', 10, 1, 1000),
     lockMinutes: int(env, 'LOCK_MINUTES', 15, 1, 7 * 24 * 60),

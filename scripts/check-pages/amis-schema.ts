@@ -148,7 +148,8 @@ function loadValidator(mode: Mode): Loaded {
   }
   const { validate, code } = compileFresh(mode, schemaText);
   try {
-    if (existsSync(CACHE_DIR)) for (const old of readdirSync(CACHE_DIR)) if (old.startsWith(prefix)) rmSync(join(CACHE_DIR, old), { force: true });
+    if (existsSync(CACHE_DIR))
+      for (const old of readdirSync(CACHE_DIR)) if (old.startsWith(prefix)) rmSync(join(CACHE_DIR, old), { force: true });
   } catch {
     // another run may be tidying too
   }
@@ -201,7 +202,11 @@ export function actionableErrors(errors: ErrorObject[]): SchemaProblem[] {
     const extra = (e.params as { additionalProperty?: string }).additionalProperty;
     // a branch that refused a property another branch looked inside, or that wants a property
     // where another branch went deeper, is not the branch the page means
-    const noise = e.keyword === 'required' ? deeperThan(e.instancePath) : extra !== undefined && (concrete.some((o) => o.instancePath === `${e.instancePath}/${extra}`) || deeperThan(`${e.instancePath}/${extra}`));
+    const noise =
+      e.keyword === 'required'
+        ? deeperThan(e.instancePath)
+        : extra !== undefined &&
+          (concrete.some((o) => o.instancePath === `${e.instancePath}/${extra}`) || deeperThan(`${e.instancePath}/${extra}`));
     if (noise) rejected.add(`${e.instancePath}#${e.schemaPath}`);
   }
   let pool = concrete.filter((e) => !rejected.has(`${e.instancePath}#${e.schemaPath}`));

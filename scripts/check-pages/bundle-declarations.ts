@@ -46,19 +46,28 @@ export function parseCheckFile(value: unknown): { declarations: BundleDeclaratio
   const problems: { path: string; message: string }[] = [];
   const empty: BundleDeclarations = { apis: [], permissions: [], menus: [] };
   if (!value || typeof value !== 'object' || Array.isArray(value)) {
-    return { declarations: empty, problems: [{ path: '', message: `${CHECK_FILE_NAME} must be an object: { "apis": [], "permissions": [], "menus": [] }` }] };
+    return {
+      declarations: empty,
+      problems: [{ path: '', message: `${CHECK_FILE_NAME} must be an object: { "apis": [], "permissions": [], "menus": [] }` }],
+    };
   }
   const json = value as Record<string, unknown>;
-  for (const key of Object.keys(json)) if (!KEYS.has(key)) problems.push({ path: `/${key}`, message: `unknown property "${key}" (apis, permissions, menus)` });
+  for (const key of Object.keys(json))
+    if (!KEYS.has(key)) problems.push({ path: `/${key}`, message: `unknown property "${key}" (apis, permissions, menus)` });
   const apis = strings(json.apis, 'apis', problems, (s) => {
     const [method, path, ...rest] = s.trim().split(/\s+/);
-    if (rest.length || !METHODS.includes(method) || !path?.startsWith('/api/')) return `"${s}" is not "METHOD /api/path" (methods: ${METHODS.join(', ')})`;
+    if (rest.length || !METHODS.includes(method) || !path?.startsWith('/api/'))
+      return `"${s}" is not "METHOD /api/path" (methods: ${METHODS.join(', ')})`;
     return '';
   }).map((s) => {
     const [method, url] = s.trim().split(/\s+/);
     return { method, url };
   });
-  const permissions = strings(json.permissions, 'permissions', problems, (s) => (!s.trim() || /\s/.test(s) ? `"${s}" is not a button code` : ''));
-  const menus = strings(json.menus, 'menus', problems, (s) => (/^\/[A-Za-z0-9_/]+$/.test(s) ? '' : `"${s}" is not a menu path such as "/site/foo"`));
+  const permissions = strings(json.permissions, 'permissions', problems, (s) =>
+    !s.trim() || /\s/.test(s) ? `"${s}" is not a button code` : '',
+  );
+  const menus = strings(json.menus, 'menus', problems, (s) =>
+    /^\/[A-Za-z0-9_/]+$/.test(s) ? '' : `"${s}" is not a menu path such as "/site/foo"`,
+  );
   return { declarations: { apis, permissions, menus }, problems };
 }

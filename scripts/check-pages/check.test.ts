@@ -36,7 +36,19 @@ const goodPage = {
     api: 'get:/api/system/Parking',
     columns: [
       { name: 'parkingName', label: '名称' },
-      { type: 'operation', label: '操作', buttons: [{ type: 'button', label: '删除', actionType: 'ajax', visibleOn: "${HAS_PERM('parking:add')}", api: 'delete:/api/system/Parking/${id}' }] },
+      {
+        type: 'operation',
+        label: '操作',
+        buttons: [
+          {
+            type: 'button',
+            label: '删除',
+            actionType: 'ajax',
+            visibleOn: "${HAS_PERM('parking:add')}",
+            api: 'delete:/api/system/Parking/${id}',
+          },
+        ],
+      },
     ],
   },
 };
@@ -57,7 +69,11 @@ describe('check:pages', () => {
   it('catches an API path the reference server does not serve', () => {
     const page = { ...goodPage, body: { ...goodPage.body, api: 'get:/api/system/Parkinng' } };
     expect(problemsOf({ 'a/api.json': page })).toEqual([
-      { file: 'a/api.json', path: '/body/api', message: 'no reference-server route for GET /api/system/Parkinng (nor declared in _check.json)' },
+      {
+        file: 'a/api.json',
+        path: '/body/api',
+        message: 'no reference-server route for GET /api/system/Parkinng (nor declared in _check.json)',
+      },
     ]);
   });
 
@@ -69,18 +85,31 @@ describe('check:pages', () => {
   it('catches an unknown permission code', () => {
     const page = JSON.parse(JSON.stringify(goodPage).replace('parking:add', 'parking:ad'));
     expect(problemsOf({ 'a/perm.json': page })).toEqual([
-      { file: 'a/perm.json', path: '/body/columns/1/buttons/0/visibleOn', message: 'unknown permission code "parking:ad" (not in the menu seed nor in _check.json)' },
+      {
+        file: 'a/perm.json',
+        path: '/body/columns/1/buttons/0/visibleOn',
+        message: 'unknown permission code "parking:ad" (not in the menu seed nor in _check.json)',
+      },
     ]);
   });
 
   it('reports every problem of a file, not only the first', () => {
-    const page = JSON.parse(JSON.stringify({ ...goodPage, titel: 'x', body: { ...goodPage.body, perPgae: 10, api: 'get:/api/nowhere' } }).replace('parking:add', 'parking:ad'));
+    const page = JSON.parse(
+      JSON.stringify({ ...goodPage, titel: 'x', body: { ...goodPage.body, perPgae: 10, api: 'get:/api/nowhere' } }).replace(
+        'parking:add',
+        'parking:ad',
+      ),
+    );
     // schema problems in the order the page is written (titel comes last in this one), then APIs and codes
     expect(problemsOf({ 'a/many.json': page })).toEqual([
       { file: 'a/many.json', path: '/body/perPgae', message: 'unknown property "perPgae"' },
       { file: 'a/many.json', path: '/titel', message: 'unknown property "titel"' },
       { file: 'a/many.json', path: '/body/api', message: 'no reference-server route for GET /api/nowhere (nor declared in _check.json)' },
-      { file: 'a/many.json', path: '/body/columns/1/buttons/0/visibleOn', message: 'unknown permission code "parking:ad" (not in the menu seed nor in _check.json)' },
+      {
+        file: 'a/many.json',
+        path: '/body/columns/1/buttons/0/visibleOn',
+        message: 'unknown permission code "parking:ad" (not in the menu seed nor in _check.json)',
+      },
     ]);
   });
 
@@ -90,16 +119,22 @@ describe('check:pages', () => {
       body: {
         type: 'crud',
         api: 'get:/api/system/Parking',
-        headerToolbar: [{ type: 'button', label: '新增', actionType: 'dialog', dialog: { title: '新增', body: { type: 'form', bdy: [] } } }],
+        headerToolbar: [
+          { type: 'button', label: '新增', actionType: 'dialog', dialog: { title: '新增', body: { type: 'form', bdy: [] } } },
+        ],
         columns: [{ name: 'a', label: 'A' }],
       },
     };
-    expect(problemsOf({ 'a/dialog.json': page })).toEqual([{ file: 'a/dialog.json', path: '/body/headerToolbar/0/dialog/body/bdy', message: 'unknown property "bdy"' }]);
+    expect(problemsOf({ 'a/dialog.json': page })).toEqual([
+      { file: 'a/dialog.json', path: '/body/headerToolbar/0/dialog/body/bdy', message: 'unknown property "bdy"' },
+    ]);
   });
 
   it('reports malformed JSON with line and column', () => {
     const dir = bundle({ 'bad.json': '{\n  "type": "page",\n  oops\n}' });
-    expect(checkPages(input(dir)).problems).toEqual([{ file: 'bad.json', path: '', message: 'malformed JSON at line 3, column 3 (InvalidSymbol)' }]);
+    expect(checkPages(input(dir)).problems).toEqual([
+      { file: 'bad.json', path: '', message: 'malformed JSON at line 3, column 3 (InvalidSymbol)' },
+    ]);
   });
 
   it('names a seeded menu page that has no file in any bundle', () => {
@@ -110,7 +145,11 @@ describe('check:pages', () => {
 
   it('keeps names starting with "_" for the bundle itself', () => {
     expect(problemsOf({ 'a/_draft.json': goodPage })).toEqual([
-      { file: 'a/_draft.json', path: '', message: 'names starting with "_" are reserved for the bundle\'s own files (_routes.json, _check.json, _fragments/)' },
+      {
+        file: 'a/_draft.json',
+        path: '',
+        message: 'names starting with "_" are reserved for the bundle\'s own files (_routes.json, _check.json, _fragments/)',
+      },
     ]);
   });
 
@@ -147,7 +186,13 @@ describe('check:pages on a route file', () => {
 
   it('names every problem with file and JSON path: missing page, unknown codes and menu, a path the console owns', () => {
     const bad = [
-      { ...lotRoute, urlAddress: 'parking/parkingAd', permission: ['parking:edit', 'parking:edt'], menu: '/parking/nowhere', variants: [{ when: { id: '0' }, permission: 'parking:ad' }] },
+      {
+        ...lotRoute,
+        urlAddress: 'parking/parkingAd',
+        permission: ['parking:edit', 'parking:edt'],
+        menu: '/parking/nowhere',
+        variants: [{ when: { id: '0' }, permission: 'parking:ad' }],
+      },
       { path: '/user/center', urlAddress: 'parking/parkingAdd', title: 'x' },
       { path: '/parking/parkingAdmin', urlAddress: 'parking/parkingAdd', title: 'x' },
       { path: '/x/:id', urlAddress: 'parking/parkingAdd', titel: 'x' },
@@ -156,29 +201,61 @@ describe('check:pages on a route file', () => {
       { file: '_routes.json', path: '/routes/3/titel', message: 'unknown property "titel"' },
       { file: '_routes.json', path: '/routes/3/title', message: 'title must be a non-empty string' },
       { file: '_routes.json', path: '/routes/0/urlAddress', message: 'page "parking/parkingAd" has no file in any bundle' },
-      { file: '_routes.json', path: '/routes/0/permission/1', message: 'unknown permission code "parking:edt" (not in the menu seed nor in _check.json)' },
-      { file: '_routes.json', path: '/routes/0/variants/0/permission', message: 'unknown permission code "parking:ad" (not in the menu seed nor in _check.json)' },
-      { file: '_routes.json', path: '/routes/0/menu', message: 'no menu screen "/parking/nowhere" (not in the menu seed nor in _check.json)' },
-      { file: '_routes.json', path: '/routes/1/path', message: '"/user/center" is the console\'s own route (UserCenter); this route would never open' },
+      {
+        file: '_routes.json',
+        path: '/routes/0/permission/1',
+        message: 'unknown permission code "parking:edt" (not in the menu seed nor in _check.json)',
+      },
+      {
+        file: '_routes.json',
+        path: '/routes/0/variants/0/permission',
+        message: 'unknown permission code "parking:ad" (not in the menu seed nor in _check.json)',
+      },
+      {
+        file: '_routes.json',
+        path: '/routes/0/menu',
+        message: 'no menu screen "/parking/nowhere" (not in the menu seed nor in _check.json)',
+      },
+      {
+        file: '_routes.json',
+        path: '/routes/1/path',
+        message: '"/user/center" is the console\'s own route (UserCenter); this route would never open',
+      },
       { file: '_routes.json', path: '/routes/2/path', message: '"/parking/parkingAdmin" is a menu screen; this route would never open' },
     ]);
   });
 
   it('reports a malformed route file with line and column instead of failing', () => {
     const dir = bundle({ '_routes.json': '{ "routes": [\n  { "path": "/a/:id" \n  }\n' });
-    expect(checkPages(input(dir)).problems).toEqual([{ file: '_routes.json', path: '', message: expect.stringMatching(/^malformed JSON at line 4/) }]);
+    expect(checkPages(input(dir)).problems).toEqual([
+      { file: '_routes.json', path: '', message: expect.stringMatching(/^malformed JSON at line 4/) },
+    ]);
   });
 });
 
 describe('check:pages on a site bundle with _check.json', () => {
   const sitePage = {
     type: 'page',
-    body: { type: 'crud', api: 'get:/api/site/visitors', columns: [{ type: 'operation', label: '操作', buttons: [{ type: 'button', label: '新增', visibleOn: "${HAS_PERM('site:visitor:add')}" }] }] },
+    body: {
+      type: 'crud',
+      api: 'get:/api/site/visitors',
+      columns: [
+        { type: 'operation', label: '操作', buttons: [{ type: 'button', label: '新增', visibleOn: "${HAS_PERM('site:visitor:add')}" }] },
+      ],
+    },
   };
-  const siteRoute = { path: '/site/visitor/:id', urlAddress: 'site/visitor', title: '来访 {id}', permission: 'site:visitor:add', menu: '/site/visitors' };
+  const siteRoute = {
+    path: '/site/visitor/:id',
+    urlAddress: 'site/visitor',
+    title: '来访 {id}',
+    permission: 'site:visitor:add',
+    menu: '/site/visitors',
+  };
 
   it('without declarations, the site API, code and menu are unknown', () => {
-    expect(problemsOf({ 'site/visitor.json': sitePage, '_routes.json': { routes: [siteRoute] } }).map((p) => `${p.file} ${p.path}`)).toEqual([
+    expect(
+      problemsOf({ 'site/visitor.json': sitePage, '_routes.json': { routes: [siteRoute] } }).map((p) => `${p.file} ${p.path}`),
+    ).toEqual([
       '_routes.json /routes/0/permission',
       '_routes.json /routes/0/menu',
       'site/visitor.json /body/api',
@@ -206,6 +283,8 @@ describe('check:pages on a site bundle with _check.json', () => {
       { path: '/permissions/0', message: '"a b" is not a button code' },
       { path: '/menus/0', message: '"site" is not a menu path such as "/site/foo"' },
     ]);
-    expect(problemsOf({ '_check.json': { apis: 'GET /api/x' } })).toEqual([{ file: '_check.json', path: '/apis', message: 'apis must be an array of strings' }]);
+    expect(problemsOf({ '_check.json': { apis: 'GET /api/x' } })).toEqual([
+      { file: '_check.json', path: '/apis', message: 'apis must be an array of strings' },
+    ]);
   });
 });

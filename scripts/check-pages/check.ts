@@ -95,7 +95,12 @@ export function checkFile(file: string, known: Known, bundles: string[], root: s
   const own = prepared.problems.map(({ file: other, ...p }) => ({ file: other ?? shown, ...p }));
   if (!prepared.page) return own;
   const page = prepared.page;
-  const found = [...validatePageSchema(page), ...checkApis(page, known.routes), ...checkPermissions(page, known.permissionCodes), ...checkDataAsHtml(page)];
+  const found = [
+    ...validatePageSchema(page),
+    ...checkApis(page, known.routes),
+    ...checkPermissions(page, known.permissionCodes),
+    ...checkDataAsHtml(page),
+  ];
   return [...own, ...found.map((p) => ({ file: shown, ...p }))];
 }
 
@@ -115,22 +120,33 @@ function checkRouteFile(file: string, known: Known, bundles: string[], seedMenuP
   const { text, value, problems } = readJson(file);
   if (problems.length) return problems;
   // "permission": "a:b" or ["a:b", …]: the pointer names the string or the array item
-  const codePath = (at: string, i: number) => (typeof pointerValue(value, `${at}/permission`) === 'string' ? `${at}/permission` : `${at}/permission/${i}`);
+  const codePath = (at: string, i: number) =>
+    typeof pointerValue(value, `${at}/permission`) === 'string' ? `${at}/permission` : `${at}/permission/${i}`;
   const parsed = parseRouteFile(text, file);
   const out: Omit<Problem, 'file'>[] = [...parsed.problems];
   for (const route of parsed.routes) {
-    if (!pageExists(bundles, route.urlAddress)) out.push({ path: `${route.at}/urlAddress`, message: `page "${route.urlAddress}" has no file in any bundle` });
+    if (!pageExists(bundles, route.urlAddress))
+      out.push({ path: `${route.at}/urlAddress`, message: `page "${route.urlAddress}" has no file in any bundle` });
     const codes = [
       ...route.permission.map((code, i) => ({ code, path: codePath(route.at, i) })),
-      ...route.variants.flatMap((v, vi) => (v.permission ?? []).map((code, i) => ({ code, path: codePath(`${route.at}/variants/${vi}`, i) }))),
+      ...route.variants.flatMap((v, vi) =>
+        (v.permission ?? []).map((code, i) => ({ code, path: codePath(`${route.at}/variants/${vi}`, i) })),
+      ),
     ];
     for (const { code, path } of codes) {
-      if (!known.permissionCodes.has(code)) out.push({ path, message: `unknown permission code "${code}" (not in the menu seed nor in ${CHECK_FILE_NAME})` });
+      if (!known.permissionCodes.has(code))
+        out.push({ path, message: `unknown permission code "${code}" (not in the menu seed nor in ${CHECK_FILE_NAME})` });
     }
-    if (route.menu !== undefined && !known.menuPaths.has(route.menu)) out.push({ path: `${route.at}/menu`, message: `no menu screen "${route.menu}" (not in the menu seed nor in ${CHECK_FILE_NAME})` });
+    if (route.menu !== undefined && !known.menuPaths.has(route.menu))
+      out.push({ path: `${route.at}/menu`, message: `no menu screen "${route.menu}" (not in the menu seed nor in ${CHECK_FILE_NAME})` });
     const host = findHostRoute(route.path);
-    if (host && !isPattern(route.path)) out.push({ path: `${route.at}/path`, message: `"${route.path}" is the console's own route (${host.name}); this route would never open` });
-    else if (seedMenuPaths.has(route.path)) out.push({ path: `${route.at}/path`, message: `"${route.path}" is a menu screen; this route would never open` });
+    if (host && !isPattern(route.path))
+      out.push({
+        path: `${route.at}/path`,
+        message: `"${route.path}" is the console's own route (${host.name}); this route would never open`,
+      });
+    else if (seedMenuPaths.has(route.path))
+      out.push({ path: `${route.at}/path`, message: `"${route.path}" is a menu screen; this route would never open` });
   }
   return out;
 }
@@ -171,7 +187,12 @@ export function checkPages(input: CheckInput): { files: number; problems: Proble
       else if (parts[0] === FRAGMENT_FOLDER) {
         // a shared fragment is checked inside each page that includes it (page-vocabulary.ts)
       } else if (parts.some((part) => part.startsWith('_'))) {
-        add(file, [{ path: '', message: `names starting with "_" are reserved for the bundle's own files (${ROUTE_FILE_NAME}, ${CHECK_FILE_NAME}, ${FRAGMENT_FOLDER}/)` }]);
+        add(file, [
+          {
+            path: '',
+            message: `names starting with "_" are reserved for the bundle's own files (${ROUTE_FILE_NAME}, ${CHECK_FILE_NAME}, ${FRAGMENT_FOLDER}/)`,
+          },
+        ]);
       } else {
         files++;
         problems.push(...checkFile(file, known, input.bundles, root));
@@ -180,7 +201,11 @@ export function checkPages(input: CheckInput): { files: number; problems: Proble
   }
   for (const urlAddress of input.menuPages) {
     if (!pageExists(input.bundles, urlAddress)) {
-      problems.push({ file: relative(root, join(input.bundles.at(-1) ?? '.', `${urlAddress}.json`)), path: '', message: `menu entry urlAddress "${urlAddress}" has no page file in any bundle` });
+      problems.push({
+        file: relative(root, join(input.bundles.at(-1) ?? '.', `${urlAddress}.json`)),
+        path: '',
+        message: `menu entry urlAddress "${urlAddress}" has no page file in any bundle`,
+      });
     }
   }
   return { files, problems };

@@ -23,7 +23,11 @@ function checkPages(files: Record<string, string>): { ok: boolean; output: strin
   const dir = mkdtempSync(join(tmpdir(), 'docs-pages-'));
   for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
   try {
-    const output = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/check-pages/cli.ts', dir], { cwd: REPO, encoding: 'utf8', stdio: 'pipe' });
+    const output = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/check-pages/cli.ts', dir], {
+      cwd: REPO,
+      encoding: 'utf8',
+      stdio: 'pipe',
+    });
     return { ok: true, output };
   } catch (error) {
     const { stdout, stderr } = error as { stdout?: string; stderr?: string };
@@ -45,10 +49,19 @@ describe('docs', () => {
     copyFileSync(join(REPO, 'docs/page-template.json'), join(dir, 'template.json'));
     // a site bundle declares what the reference server does not have (docs/pages.md, _check.json)
     const declared = {
-      apis: ['GET /api/system/Example', 'POST /api/system/Example', 'GET /api/system/Example/:id', 'PUT /api/system/Example/:id', 'DELETE /api/system/Example/:id'],
+      apis: [
+        'GET /api/system/Example',
+        'POST /api/system/Example',
+        'GET /api/system/Example/:id',
+        'PUT /api/system/Example/:id',
+        'DELETE /api/system/Example/:id',
+      ],
       permissions: ['example:add', 'example:edit', 'example:delete'],
     };
-    const result = checkPages({ 'template.json': readFileSync(join(dir, 'template.json'), 'utf8'), '_check.json': JSON.stringify(declared) });
+    const result = checkPages({
+      'template.json': readFileSync(join(dir, 'template.json'), 'utf8'),
+      '_check.json': JSON.stringify(declared),
+    });
     expect(result.output).toContain(' 0 problem(s)');
     expect(result.ok).toBe(true);
   });

@@ -72,7 +72,10 @@ export function routeMatches(route: RouteRef, api: PageApi): boolean {
 export function checkApis(page: unknown, routes: RouteRef[]): RuleProblem[] {
   return collectApis(page)
     .filter((api) => !routes.some((route) => routeMatches(route, api)))
-    .map((api) => ({ path: api.path, message: `no reference-server route for ${api.method ?? 'any method'} ${api.url.split('?')[0]} (nor declared in _check.json)` }));
+    .map((api) => ({
+      path: api.path,
+      message: `no reference-server route for ${api.method ?? 'any method'} ${api.url.split('?')[0]} (nor declared in _check.json)`,
+    }));
 }
 
 /** Permission codes a page checks: HAS_PERM('a', 'b') in any expression. */

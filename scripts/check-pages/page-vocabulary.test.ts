@@ -28,7 +28,13 @@ const input = (bundles: string[], root: string): CheckInput => ({
   root,
 });
 
-const laneForm = { type: 'form', body: [{ $fragment: 'lot-select', required: true }, { type: 'select', name: 'direction', label: '方向', dict: 'lane_direction' }] };
+const laneForm = {
+  type: 'form',
+  body: [
+    { $fragment: 'lot-select', required: true },
+    { type: 'select', name: 'direction', label: '方向', dict: 'lane_direction' },
+  ],
+};
 const lanes = {
   type: 'page',
   definitions: { 'lane-form': laneForm },
@@ -37,7 +43,13 @@ const lanes = {
     api: 'get:/api/system/ParkingLane',
     filter: { body: [{ $fragment: 'lot-select', label: false, placeholder: '停车场' }] },
     headerToolbar: [
-      { type: 'button', label: '新增', actionType: 'dialog', visibleOn: "${HAS_PERM('lane:add')}", dialog: { type: 'dialog', title: '新增', body: { type: 'form', $ref: 'lane-form', api: 'post:/api/system/ParkingLane' } } },
+      {
+        type: 'button',
+        label: '新增',
+        actionType: 'dialog',
+        visibleOn: "${HAS_PERM('lane:add')}",
+        dialog: { type: 'dialog', title: '新增', body: { type: 'form', $ref: 'lane-form', api: 'post:/api/system/ParkingLane' } },
+      },
     ],
     columns: [{ name: 'direction', label: '方向', type: 'mapping', dict: 'lane_direction' }],
   },
@@ -83,7 +95,9 @@ describe('check:pages sees the page amis gets', () => {
   });
 
   it('names a $ref without a definition', () => {
-    expect(inlineRefs({ type: 'page', body: { $ref: 'nowhere' } }).problems).toEqual([{ path: '/body/$ref', message: 'no definition "nowhere" in the page\'s definitions' }]);
+    expect(inlineRefs({ type: 'page', body: { $ref: 'nowhere' } }).problems).toEqual([
+      { path: '/body/$ref', message: 'no definition "nowhere" in the page\'s definitions' },
+    ]);
   });
 
   it('asks for the type beside a $ref: a dialog lays out a form body before amis resolves it', () => {
@@ -92,7 +106,11 @@ describe('check:pages sees the page amis gets', () => {
   });
 
   it('inlines a definition that refers to itself once', () => {
-    const page = { type: 'page', definitions: { tree: { type: 'combo', name: 'children', items: [{ type: 'combo', $ref: 'tree' }] } }, body: { type: 'combo', $ref: 'tree' } };
+    const page = {
+      type: 'page',
+      definitions: { tree: { type: 'combo', name: 'children', items: [{ type: 'combo', $ref: 'tree' }] } },
+      body: { type: 'combo', $ref: 'tree' },
+    };
     expect(inlineRefs(page).page.body).toEqual({ type: 'combo', name: 'children', items: [{ type: 'combo' }] });
   });
 });

@@ -57,7 +57,9 @@ export function inlineRefs(page: Json): { page: Json; problems: PreparedProblem[
       const { $ref: _ref, ...rest } = node;
       node = rest;
     }
-    return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, k === 'definitions' && path === '' ? v : walk(v, `${path}/${k}`, inner)]));
+    return Object.fromEntries(
+      Object.entries(node).map(([k, v]) => [k, k === 'definitions' && path === '' ? v : walk(v, `${path}/${k}`, inner)]),
+    );
   };
   return { page: walk(page, '', []) as Json, problems };
 }
@@ -73,16 +75,28 @@ export function vocabularyProblems(value: unknown, path = ''): PreparedProblem[]
   if ('dict' in value && DICT_TYPES.has(String(value.type)) && typeof value.dict !== 'string') {
     problems.push({ path: `${path}/dict`, message: `"dict" names a dictionary, e.g. "road_type"` });
   }
-  return [...problems, ...Object.entries(value).flatMap(([k, v]) => (k === 'definitions' && path === '' ? [] : vocabularyProblems(v, `${path}/${k}`)))];
+  return [
+    ...problems,
+    ...Object.entries(value).flatMap(([k, v]) => (k === 'definitions' && path === '' ? [] : vocabularyProblems(v, `${path}/${k}`))),
+  ];
 }
 
 /** The page to check, or null with the reasons when its fragments cannot be brought in. */
-export function preparePage(file: string, text: string, bundles: string[], root = process.cwd()): { page: Json | null; problems: PreparedProblem[] } {
+export function preparePage(
+  file: string,
+  text: string,
+  bundles: string[],
+  root = process.cwd(),
+): { page: Json | null; problems: PreparedProblem[] } {
   const parsed = parseSource(file, text);
-  if (parsed.kind !== 'ok') return { page: null, problems: [{ path: '', message: parsed.kind === 'malformed' ? parsed.message : 'unreadable' }] };
+  if (parsed.kind !== 'ok')
+    return { page: null, problems: [{ path: '', message: parsed.kind === 'malformed' ? parsed.message : 'unreadable' }] };
   const resolved = resolveFragments(parsed, (name) => readFragment(bundles, name));
   if (resolved.kind !== 'ok') {
-    const where = resolved.kind === 'malformed' ? `line ${resolved.line}, column ${resolved.column}: ${resolved.message}` : `unavailable (${resolved.status})`;
+    const where =
+      resolved.kind === 'malformed'
+        ? `line ${resolved.line}, column ${resolved.column}: ${resolved.message}`
+        : `unavailable (${resolved.status})`;
     return { page: null, problems: [{ file: relative(root, resolved.file), path: '', message: `${FRAGMENT_FOLDER}: ${where}` }] };
   }
   const { page, problems } = inlineRefs(resolved.schema);

@@ -101,7 +101,8 @@ export async function openDatabase(target: DbTarget = {}, seed: { smsLogin?: boo
   }
   const dir = target.dataDir;
   let pglite: PGlite;
-  if (!dir || dir === 'memory') pglite = new PGlite({ ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}), postgresqlconf: PGLITE_CONF });
+  if (!dir || dir === 'memory')
+    pglite = new PGlite({ ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}), postgresqlconf: PGLITE_CONF });
   else {
     const fresh = !existsSync(dir) || readdirSync(dir).length === 0;
     if (fresh && !target.firstStartDone) firstStartInChild(dir, Boolean(seed.smsLogin));

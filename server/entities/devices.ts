@@ -53,7 +53,11 @@ export const devices = defineResource({
     laneName: derive.lookup('parkingLane', 'laneId', 'laneName', ''),
     online: () => sql<number>`case when ${deviceOnline} then 1 else 0 end`,
   },
-  orderBy: [[ofLot.code, 'asc'], ['deviceType', 'asc'], ['deviceCode', 'asc']],
+  orderBy: [
+    [ofLot.code, 'asc'],
+    ['deviceType', 'asc'],
+    ['deviceCode', 'asc'],
+  ],
   // the header's figures: of the lot / type / keyword filter, before the online filter narrows the rows
   summary: {
     columns: {
@@ -76,7 +80,8 @@ export const devices = defineResource({
   guards: {
     async save(tx, v) {
       if (!(await parkingLots.find(tx, v.parkingId as string))) throw badRequest('所属停车场不存在');
-      if (v.laneId && !(await inLot(tx, 'parkingLane', v.laneId as string, v.parkingId as string))) throw badRequest('所属车道不属于该停车场');
+      if (v.laneId && !(await inLot(tx, 'parkingLane', v.laneId as string, v.parkingId as string)))
+        throw badRequest('所属车道不属于该停车场');
     },
   },
 });

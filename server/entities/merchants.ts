@@ -28,7 +28,10 @@ export const merchants = defineResource({
       where: (_eb, id: string) => sql<boolean>`${id} = any(${sql.ref('parkingIds')})`,
     },
   },
-  orderBy: [['createTime', 'desc'], ['id', 'asc']],
+  orderBy: [
+    ['createTime', 'desc'],
+    ['id', 'asc'],
+  ],
   lot: { column: 'parkingIds', many: true },
   access: {
     list: { menus: ['merchant', 'couponTemplate', 'couponRecord'] },

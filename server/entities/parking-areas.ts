@@ -32,7 +32,11 @@ export const parkingAreas = defineResource({
     level: filter.eq('level', f.oneOf('区域层级', LEVELS, '区域层级筛选值不正确')),
   },
   derived: { parkingName: derive.lookup('parking', 'parkingId', 'parkingName', '') },
-  orderBy: [['level', 'asc'], ['sortCode', 'asc'], ['areaCode', 'asc']],
+  orderBy: [
+    ['level', 'asc'],
+    ['sortCode', 'asc'],
+    ['areaCode', 'asc'],
+  ],
   tree: { parent: 'parentId' },
   lot: { column: 'parkingId', shared: true },
   access: {
@@ -51,7 +55,11 @@ export const parkingAreas = defineResource({
       if (level === 1 && parentId) throw badRequest('行政区不能有上级区域');
       if (level > 1) {
         if (!parentId) throw badRequest('请选择上级区域');
-        const parent = await tx.kysely.selectFrom('parkingArea').select(['level', 'parkingId']).where('id', '=', parentId).executeTakeFirst();
+        const parent = await tx.kysely
+          .selectFrom('parkingArea')
+          .select(['level', 'parkingId'])
+          .where('id', '=', parentId)
+          .executeTakeFirst();
         if (!parent) throw badRequest('上级区域不存在');
         if (parent.level >= level) throw badRequest('上级区域的层级必须高于本区域');
         if (level === 5) {
@@ -75,7 +83,11 @@ export const parkingAreas = defineResource({
       return { ...v, parkingId };
     },
     async update(tx, before, after) {
-      const child = await tx.kysely.selectFrom('parkingArea').select((eb) => eb.fn.min('level').as('level')).where('parentId', '=', before.id as string).executeTakeFirst();
+      const child = await tx.kysely
+        .selectFrom('parkingArea')
+        .select((eb) => eb.fn.min('level').as('level'))
+        .where('parentId', '=', before.id as string)
+        .executeTakeFirst();
       if (child?.level && child.level <= (after.level as number)) throw badRequest('下级区域的层级必须低于本区域');
     },
     async delete(tx, row) {

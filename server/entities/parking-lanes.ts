@@ -27,7 +27,9 @@ export const parkingLanes = defineResource({
     qrType: f.oneOf('二维码类型', [1, 2, 3], '二维码类型只能是1（入场码）、2（出场码）或3（场内码）'),
     barrierDeviceId: f.ref('道闸控制器'),
     cameraDeviceId: f.ref('识别相机'),
-    nonMemberPolicy: f.oneOf('非会员车辆策略', [1, 2, 3], '非会员车辆策略只能是1（放行收费）、2（禁止通行）或3（人工确认）', { default: 1 }),
+    nonMemberPolicy: f.oneOf('非会员车辆策略', [1, 2, 3], '非会员车辆策略只能是1（放行收费）、2（禁止通行）或3（人工确认）', {
+      default: 1,
+    }),
     enabledMark: f.oneOf('启用状态', [0, 1], '启用状态只能是0（停用）或1（启用）', { default: 1 }),
   },
   required: ['parkingId', 'laneCode', 'laneName', 'direction', 'qrType'],
@@ -45,7 +47,10 @@ export const parkingLanes = defineResource({
     barrierName: derive.lookup('device', 'barrierDeviceId', 'deviceName', ''),
     barrierOnline: derive.lookup('device', 'barrierDeviceId', () => deviceOnline, false),
   },
-  orderBy: [[ofLot.code, 'asc'], ['laneCode', 'asc']],
+  orderBy: [
+    [ofLot.code, 'asc'],
+    ['laneCode', 'asc'],
+  ],
   lot: { column: 'parkingId' },
   access: {
     list: { menus: ['parkingLane', 'parkingAdmin'] },
@@ -63,7 +68,8 @@ export const parkingLanes = defineResource({
       if (!lot) throw badRequest('所属停车场不存在');
       if (lot.type === 0) throw badRequest('路内泊位没有车道，请选择道闸车场或充电站');
       if (v.areaId && !(await inLot(tx, 'parkingArea', v.areaId as string, parkingId))) throw badRequest('所属区域不属于该停车场');
-      const device = async (id: unknown, type: number) => Boolean(id) && (await inLot(tx, 'device', id as string, parkingId))?.deviceType === type;
+      const device = async (id: unknown, type: number) =>
+        Boolean(id) && (await inLot(tx, 'device', id as string, parkingId))?.deviceType === type;
       if (v.barrierDeviceId && !(await device(v.barrierDeviceId, 2))) throw badRequest('道闸控制器不存在或不属于该停车场');
       if (v.cameraDeviceId && !(await device(v.cameraDeviceId, 1))) throw badRequest('识别相机不存在或不属于该停车场');
     },

@@ -9,15 +9,27 @@ import type { Db } from '../db/database.ts';
 
 /** 停车场: a lot, its capacity, opening hours, contact and fee rule per plate colour. */
 
-const hhmm = (title: string) => Type.Union([Type.String({ pattern: HHMM_RE.source }), Type.Literal('')], { title, default: '', 'x-msg': `${title}格式不正确，应为HH:mm` });
+const hhmm = (title: string) =>
+  Type.Union([Type.String({ pattern: HHMM_RE.source }), Type.Literal('')], {
+    title,
+    default: '',
+    'x-msg': `${title}格式不正确，应为HH:mm`,
+  });
 const spaces = (title: string) => f.int(title, { default: 0, msg: `${title}必须是非负整数` });
 const degrees = (title: string, limit: number) =>
-  Type.Union([Type.Number({ minimum: -limit, maximum: limit }), Type.Null()], { title, default: null, 'x-msg': `${title}必须是-${limit}到${limit}之间的数字` });
+  Type.Union([Type.Number({ minimum: -limit, maximum: limit }), Type.Null()], {
+    title,
+    default: null,
+    'x-msg': `${title}必须是-${limit}到${limit}之间的数字`,
+  });
 
-const feeRule = Type.Object({
-  plateColor: f.oneOf('收费规则的车牌颜色', PLATE_COLOR_CODES, '收费规则的车牌颜色不正确'),
-  ruleName: f.text('收费规则的规则名称', 50),
-}, { required: ['plateColor', 'ruleName'] });
+const feeRule = Type.Object(
+  {
+    plateColor: f.oneOf('收费规则的车牌颜色', PLATE_COLOR_CODES, '收费规则的车牌颜色不正确'),
+    ruleName: f.text('收费规则的规则名称', 50),
+  },
+  { required: ['plateColor', 'ruleName'] },
+);
 
 const fields = {
   parkingCode: f.code('停车场编号'),
@@ -47,7 +59,11 @@ const fields = {
 };
 
 /** A lot as the API answers it. */
-export type ParkingLot = Static<ReturnType<typeof Type.Object<typeof fields>>> & { id: string; createTime: number; lastModifyTime: number | null };
+export type ParkingLot = Static<ReturnType<typeof Type.Object<typeof fields>>> & {
+  id: string;
+  createTime: number;
+  lastModifyTime: number | null;
+};
 
 export const parkingLots = defineResource({
   table: 'parking',
@@ -64,7 +80,11 @@ export const parkingLots = defineResource({
     type: filter.eq('type', f.int('停车场类型', { msg: '停车场类型筛选值不正确' })),
     enabledMark: filter.eq('enabledMark', f.int('启用状态', { msg: '启用状态筛选值不正确' }), ['enabledmark']),
   },
-  orderBy: [['sortCode', 'asc'], ['createTime', 'desc'], ['id', 'asc']],
+  orderBy: [
+    ['sortCode', 'asc'],
+    ['createTime', 'desc'],
+    ['id', 'asc'],
+  ],
   lot: { column: 'id' },
   access: {
     // other screens pick lots from this list
@@ -76,11 +96,17 @@ export const parkingLots = defineResource({
   },
   describe: (v) => `${v.parkingCode as string} ${v.parkingName as string}`,
   check(v) {
-    if ((v.tempSpaces as number) + (v.rentalSpaces as number) > (v.totalSpaces as number)) throw badRequest('临时车位与长租车位之和不能超过总车位数');
+    if ((v.tempSpaces as number) + (v.rentalSpaces as number) > (v.totalSpaces as number))
+      throw badRequest('临时车位与长租车位之和不能超过总车位数');
     const colours = (v.feeRules as { plateColor: number }[]).map((r) => r.plateColor);
     if (new Set(colours).size !== colours.length) throw badRequest('同一车牌颜色只能设置一条收费规则');
   },
-  toJson: (r: Row) => ({ ...r, lng: r.lng === null ? null : Number(r.lng), lat: r.lat === null ? null : Number(r.lat), feeRules: r.feeRules ?? [] }),
+  toJson: (r: Row) => ({
+    ...r,
+    lng: r.lng === null ? null : Number(r.lng),
+    lat: r.lat === null ? null : Number(r.lat),
+    feeRules: r.feeRules ?? [],
+  }),
   toColumns: (v) => ('feeRules' in v ? { ...v, feeRules: JSON.stringify(v.feeRules) } : v),
   guards: {
     async update(tx, before, after) {
@@ -106,6 +132,11 @@ export const ofLot = {
 };
 
 /** Record `id` of `table` when it belongs to lot `parkingId` (a lane's area or barrier, a device's lane). */
-export async function inLot(tx: Db, table: 'parkingArea' | 'parkingLane' | 'device', id: string, parkingId: string): Promise<Row | undefined> {
+export async function inLot(
+  tx: Db,
+  table: 'parkingArea' | 'parkingLane' | 'device',
+  id: string,
+  parkingId: string,
+): Promise<Row | undefined> {
   return tx.kysely.selectFrom(table).selectAll().where('id', '=', id).where('parkingId', '=', parkingId).executeTakeFirst();
 }

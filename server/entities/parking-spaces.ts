@@ -18,7 +18,9 @@ const OCCUPIED = 1;
 
 /** Rental days are calendar days: formatted without a time-zone shift, '' for none. */
 const day = (d: unknown): string =>
-  d instanceof Date ? `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}` : ((d as string | null) ?? '');
+  d instanceof Date
+    ? `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`
+    : ((d as string | null) ?? '');
 
 export const parkingSpaces = defineResource({
   table: 'parkingSpace',
@@ -52,7 +54,10 @@ export const parkingSpaces = defineResource({
     parkingName: ofLot.name,
     areaName: derive.lookup('parkingArea', 'areaId', 'areaName', ''),
   },
-  orderBy: [[ofLot.code, 'asc'], ['spaceNo', 'asc']],
+  orderBy: [
+    [ofLot.code, 'asc'],
+    ['spaceNo', 'asc'],
+  ],
   lot: { column: 'parkingId' },
   access: {
     list: { menus: ['parkingSpace', 'parkingAdmin'] },
@@ -70,17 +75,20 @@ export const parkingSpaces = defineResource({
     const hasHolder = Boolean(v.holderName || v.holderPhone || v.rentalStart || v.rentalEnd);
     if (hasHolder && v.spaceType !== LONG_RENTAL) throw badRequest('只有长租车位可以登记长租人');
     if (hasHolder && (!v.holderName || !v.rentalStart || !v.rentalEnd)) throw badRequest('登记长租人需要填写长租人、开始日期和结束日期');
-    if (v.rentalStart && v.rentalEnd && (v.rentalStart as string) > (v.rentalEnd as string)) throw badRequest('长租结束日期不能早于开始日期');
+    if (v.rentalStart && v.rentalEnd && (v.rentalStart as string) > (v.rentalEnd as string))
+      throw badRequest('长租结束日期不能早于开始日期');
     // the colour goes with the plate (blue unless told)
     return { ...v, plateNo, plateColor: plateNo ? (v.plateColor ?? 5) : null };
   },
   toJson: (r: Row) => ({ ...r, rentalStart: day(r.rentalStart), rentalEnd: day(r.rentalEnd) }),
   // an update starts from the answer, where no day is ''
-  toColumns: (v: Row) => Object.fromEntries(Object.entries(v).map(([k, x]) => [k, (k === 'rentalStart' || k === 'rentalEnd') && !x ? null : x])),
+  toColumns: (v: Row) =>
+    Object.fromEntries(Object.entries(v).map(([k, x]) => [k, (k === 'rentalStart' || k === 'rentalEnd') && !x ? null : x])),
   guards: {
     async save(tx, v) {
       if (!(await parkingLots.find(tx, v.parkingId as string))) throw badRequest('所属停车场不存在');
-      if (v.areaId && !(await inLot(tx, 'parkingArea', v.areaId as string, v.parkingId as string))) throw badRequest('所属区域不属于该停车场');
+      if (v.areaId && !(await inLot(tx, 'parkingArea', v.areaId as string, v.parkingId as string)))
+        throw badRequest('所属区域不属于该停车场');
     },
     async delete(_tx, row) {
       if (row.status === OCCUPIED) throw badRequest('车位占用中，不能删除');

@@ -70,8 +70,7 @@ export function installAuth(app: FastifyInstance, db: Db): void {
     if (access === 'login') return;
     session.access = await loadUserAccess(db, session.userId);
     const { menuCodes, buttons } = session.access;
-    const allowed =
-      (access.menus ?? []).some((m) => menuCodes.has(m)) || (access.buttons ?? []).some((b) => buttons.includes(b));
+    const allowed = (access.menus ?? []).some((m) => menuCodes.has(m)) || (access.buttons ?? []).some((b) => buttons.includes(b));
     if (!allowed) throw forbidden();
   });
 }

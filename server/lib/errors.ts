@@ -10,8 +10,7 @@ export function installErrorHandling(app: FastifyInstance, logErrors: boolean): 
     const status = (err as FastifyError).statusCode;
     if (status && status >= 400 && status < 500) {
       // body parsing, content type, payload size and schema errors: a client mistake
-      const msg =
-        status === 413 ? '请求内容过大' : status === 415 ? '不支持的请求内容类型' : MSG.badRequest;
+      const msg = status === 413 ? '请求内容过大' : status === 415 ? '不支持的请求内容类型' : MSG.badRequest;
       return reply.status(200).send({ code: 400, msg, data: null });
     }
     if (logErrors) req.log.error(err);

@@ -14,7 +14,9 @@ export function registerPageEvents(app: FastifyInstance, bundles: PageBundle[]):
     watchers.push(
       watch(bundle.dir, { recursive: true }, (_event, name) => {
         if (!name || !String(name).endsWith('.json')) return;
-        const urlAddress = String(name).replace(/\\/g, '/').replace(/\.json$/, '');
+        const urlAddress = String(name)
+          .replace(/\\/g, '/')
+          .replace(/\.json$/, '');
         for (const send of clients) send(urlAddress);
       }),
     );

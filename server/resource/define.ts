@@ -19,8 +19,7 @@ export { registerResource } from './register.ts';
  * each write in a transaction with its operation-log row, and answers the usual envelope.
  */
 
-const epochs = (row: Row): Row =>
-  Object.fromEntries(Object.entries(row).map(([k, v]) => [k, v instanceof Date ? v.getTime() : v]));
+const epochs = (row: Row): Row => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, v instanceof Date ? v.getTime() : v]));
 
 /** The `:id` of a record's path, for action routes beside the resource's own. */
 export const idParams = Type.Object({ id: Type.String({ title: '编号', maxLength: 64 }) });
@@ -50,21 +49,26 @@ export function defineResource(spec: ResourceSpec): Resource {
     querySchema: Type.Object({
       ...(spec.paging ?? defaultPaging).schema.properties,
       ...Object.fromEntries(
-        Object.entries(filters).flatMap(([k, f]) => [k, ...(f.aliases ?? [])].map((n) => [n, f.required && n === k ? f.schema : Type.Optional(f.schema)])),
+        Object.entries(filters).flatMap(([k, f]) =>
+          [k, ...(f.aliases ?? [])].map((n) => [n, f.required && n === k ? f.schema : Type.Optional(f.schema)]),
+        ),
       ),
       ...(spec.tree ? { flat: Type.Optional(Type.Integer({ title: '平铺', minimum: 0, maximum: 1, 'x-msg': '平铺参数只能是0或1' })) } : {}),
     }),
-    where: (q, ignore = [], lots = null) => (eb) =>
-      eb.and([
-        ...Object.entries(filters).flatMap(([k, f]) => {
-          const v = ignore.includes(k) ? undefined : valueOf(q, k, f);
-          return v === undefined ? [] : [f.where(eb, v as never)];
-        }),
-        ...(spec.lot && lots ? [scopeCondition(spec.table, spec.lot, lots)(eb)] : []),
-      ]),
+    where:
+      (q, ignore = [], lots = null) =>
+      (eb) =>
+        eb.and([
+          ...Object.entries(filters).flatMap(([k, f]) => {
+            const v = ignore.includes(k) ? undefined : valueOf(q, k, f);
+            return v === undefined ? [] : [f.where(eb, v as never)];
+          }),
+          ...(spec.lot && lots ? [scopeCondition(spec.table, spec.lot, lots)(eb)] : []),
+        ]),
     rows(db, q, lots = null) {
       let query = select(db).where(this.where(q, [], lots));
-      for (const [col, dir] of spec.orderBy) query = typeof col === 'string' ? query.orderBy(col, dir) : query.orderBy((eb) => col(eb, spec.table), dir);
+      for (const [col, dir] of spec.orderBy)
+        query = typeof col === 'string' ? query.orderBy(col, dir) : query.orderBy((eb) => col(eb, spec.table), dir);
       return query;
     },
     find: async (db, id) => (await select(db).where(`${spec.table}.id`, '=', id).executeTakeFirst()) as Row | undefined,
@@ -73,7 +77,12 @@ export function defineResource(spec: ResourceSpec): Resource {
       validate ??= compileValidator(
         Type.Object(Object.fromEntries(Object.entries(spec.fields).map(([n, s]) => [n, spec.required.includes(n) ? s : Type.Optional(s)]))),
       );
-      const ids = await insert(tx, spec, values.map((v) => validate!(v) as Row), req).catch(uniqueViolation(spec));
+      const ids = await insert(
+        tx,
+        spec,
+        values.map((v) => validate!(v) as Row),
+        req,
+      ).catch(uniqueViolation(spec));
       await writeOperLog(tx, req, { action: 'create', module: spec.module, ...log });
       return ids;
     },

@@ -1,6 +1,13 @@
 import Type, { type TSchema } from 'typebox';
 import { CODE_MAX, CODE_MIN, PHONE_MESSAGE, PHONE_RE, codeMessage, codePattern } from '../../src/domain/field-rules.ts';
-import { EMAIL_MESSAGE, EMAIL_RE, EN_CODE_MESSAGE, EN_CODE_RE, PASSWORD_HASH_MESSAGE, PASSWORD_HASH_RE } from '../../src/domain/field-rules.ts';
+import {
+  EMAIL_MESSAGE,
+  EMAIL_RE,
+  EN_CODE_MESSAGE,
+  EN_CODE_RE,
+  PASSWORD_HASH_MESSAGE,
+  PASSWORD_HASH_RE,
+} from '../../src/domain/field-rules.ts';
 
 /**
  * Field schemas of the resource layer: TypeBox (so JSON Schema for validation and OpenAPI) with
@@ -33,7 +40,13 @@ export const f = {
     const min = opts.min ?? 0;
     const max = opts.max ?? MAX_INT;
     const msg = opts.msg ?? `${title}必须是${min}到${max}之间的整数`;
-    return Type.Integer({ title, minimum: min, maximum: max, 'x-msg': msg, ...(opts.default !== undefined ? { default: opts.default } : {}) });
+    return Type.Integer({
+      title,
+      minimum: min,
+      maximum: max,
+      'x-msg': msg,
+      ...(opts.default !== undefined ? { default: opts.default } : {}),
+    });
   },
 
   /** Money in integer cents. */
@@ -42,16 +55,21 @@ export const f = {
 
   /** One of a fixed set of codes (a dictionary's values); `msg` lists them for the user. */
   oneOf: (title: string, values: readonly number[], msg: string, opts: { default?: number | null } = {}) =>
-    Type.Union(
-      [...values.map((v) => Type.Literal(v)), ...(opts.default === null ? [Type.Null()] : [])],
-      { title, 'x-msg': msg, ...(opts.default !== undefined ? { default: opts.default } : {}) },
-    ),
+    Type.Union([...values.map((v) => Type.Literal(v)), ...(opts.default === null ? [Type.Null()] : [])], {
+      title,
+      'x-msg': msg,
+      ...(opts.default !== undefined ? { default: opts.default } : {}),
+    }),
 
   /** Lists of ids (form fields may send them comma-separated). */
   ids: (title: string) => Type.Array(Type.String({ maxLength: 64 }), { title, default: [], maxItems: 1000, 'x-msg': `${title}格式不正确` }),
 
   email: (title: string) =>
-    Type.Union([Type.String({ pattern: EMAIL_RE.source, maxLength: 100 }), Type.Literal('')], { title, default: '', 'x-msg': EMAIL_MESSAGE }),
+    Type.Union([Type.String({ pattern: EMAIL_RE.source, maxLength: 100 }), Type.Literal('')], {
+      title,
+      default: '',
+      'x-msg': EMAIL_MESSAGE,
+    }),
 
   /** Codes that name things in the system (menus, roles, dictionaries): a letter, then letters, digits or `_`. */
   enCode: (title: string) => Type.String({ title, pattern: EN_CODE_RE.source, 'x-msg': `${title}${EN_CODE_MESSAGE}` }),

@@ -19,7 +19,6 @@ export const filter = {
   }),
 };
 
-
 export const derive = {
   /** `column` (or an expression) of the `table` record that the row's `fk` names; `fallback` when there is none */
   lookup:

@@ -2,8 +2,12 @@ import Type, { type TObject } from 'typebox';
 
 /** currentPage is 1-based (the amis crud default); pageSize 1..1000. */
 export const pageQuery = Type.Object({
-  currentPage: Type.Optional(Type.Integer({ title: '当前页码', minimum: 1, maximum: 1_000_000, default: 1, 'x-msg': '当前页码必须是正整数' })),
-  pageSize: Type.Optional(Type.Integer({ title: '每页条数', minimum: 1, maximum: 1000, default: 10, 'x-msg': '每页条数必须是1到1000之间的整数' })),
+  currentPage: Type.Optional(
+    Type.Integer({ title: '当前页码', minimum: 1, maximum: 1_000_000, default: 1, 'x-msg': '当前页码必须是正整数' }),
+  ),
+  pageSize: Type.Optional(
+    Type.Integer({ title: '每页条数', minimum: 1, maximum: 1000, default: 10, 'x-msg': '每页条数必须是1到1000之间的整数' }),
+  ),
 });
 
 /** How a list reads its page from the query, and the page as its answer names it. */
@@ -24,7 +28,9 @@ export const paging: Paging = {
 export const zeroBasedPaging: Paging = {
   schema: Type.Object({
     page: Type.Optional(Type.Integer({ title: '页码', minimum: 0, maximum: 1_000_000, default: 0, 'x-msg': '页码必须是非负整数' })),
-    size: Type.Optional(Type.Integer({ title: '每页条数', minimum: 1, maximum: 9999, default: 10, 'x-msg': '每页条数必须是1到9999之间的整数' })),
+    size: Type.Optional(
+      Type.Integer({ title: '每页条数', minimum: 1, maximum: 9999, default: 10, 'x-msg': '每页条数必须是1到9999之间的整数' }),
+    ),
   }),
   read: (q) => {
     const [page, size] = [q.page as number, q.size as number];

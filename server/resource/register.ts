@@ -87,12 +87,16 @@ export function registerResource(app: FastifyInstance, db: Db, r: Resource): voi
   });
 
   if (spec.access.get !== false) {
-    app.get(`${spec.path}/:id`, { schema: { params: idParams }, config: { access: spec.access.get ?? spec.access.list, data: record } }, async (req) => {
-      const row = await r.find(db, (req.params as { id: string }).id);
-      if (!row) throw notFound();
-      if (spec.lot && !visible(lotsOf(req), row[spec.lot.column], spec.lot)) throw outOfScope();
-      return ok(r.toJson(row, req));
-    });
+    app.get(
+      `${spec.path}/:id`,
+      { schema: { params: idParams }, config: { access: spec.access.get ?? spec.access.list, data: record } },
+      async (req) => {
+        const row = await r.find(db, (req.params as { id: string }).id);
+        if (!row) throw notFound();
+        if (spec.lot && !visible(lotsOf(req), row[spec.lot.column], spec.lot)) throw outOfScope();
+        return ok(r.toJson(row, req));
+      },
+    );
   }
 
   if (spec.access.create) {
@@ -135,7 +139,12 @@ export function registerResource(app: FastifyInstance, db: Db, r: Resource): voi
           await writeLinks(tx, spec, id, body);
           await spec.effects?.update?.({ tx, req, id, values: after, before });
           const status = spec.statusField !== undefined && after[spec.statusField] !== before[spec.statusField];
-          await writeOperLog(tx, req, { action: status ? 'status' : 'update', module: spec.module, recordId: id, detail: spec.describe(after) });
+          await writeOperLog(tx, req, {
+            action: status ? 'status' : 'update',
+            module: spec.module,
+            recordId: id,
+            detail: spec.describe(after),
+          });
         })
         .catch(uniqueViolation(spec));
       return ok(null, DONE.updated);

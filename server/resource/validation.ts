@@ -19,8 +19,7 @@ import { ApiError, badRequest } from '../lib/envelope.ts';
 type Json = Record<string, unknown>;
 type Schema = TSchema & Json;
 
-const isBlank = (v: unknown): boolean =>
-  v === null || (typeof v === 'string' && (v.trim() === '' || v.trim() === 'null'));
+const isBlank = (v: unknown): boolean => v === null || (typeof v === 'string' && (v.trim() === '' || v.trim() === 'null'));
 
 const typesOf = (s: Schema): string[] => {
   if (typeof s.type === 'string') return [s.type];
@@ -61,7 +60,9 @@ function coerce(s: Schema, v: unknown): unknown {
 function normalise(s: Schema, value: unknown, top: boolean): unknown {
   if (s.type === 'array' && Array.isArray(value)) {
     const items = s.items as Schema | undefined;
-    return items ? value.map((x) => (typeof x === 'string' && typesOf(items).includes('string') ? x.trim() : coerce(items, x))).filter((x) => x !== '') : value;
+    return items
+      ? value.map((x) => (typeof x === 'string' && typesOf(items).includes('string') ? x.trim() : coerce(items, x))).filter((x) => x !== '')
+      : value;
   }
   if (s.type !== 'object' || !s.properties || !value || typeof value !== 'object' || Array.isArray(value)) {
     return top ? value : coerce(s, value);
@@ -139,7 +140,8 @@ export function compileValidator(schema: TSchema): (value: unknown) => unknown {
     if (check.Check(v)) return v;
     const errors = [...check.Errors(v)] as TbError[];
     // a missing field first, then the innermost problem (anyOf reports its branches before itself)
-    const first = errors.find((e) => e.keyword === 'required') ?? errors.find((e) => e.keyword !== 'anyOf' && e.keyword !== 'const') ?? errors[0];
+    const first =
+      errors.find((e) => e.keyword === 'required') ?? errors.find((e) => e.keyword !== 'anyOf' && e.keyword !== 'const') ?? errors[0];
     throw badRequest(messageOf(root, first));
   };
 }

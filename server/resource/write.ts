@@ -33,7 +33,11 @@ export async function writeLinks(tx: Db, spec: ResourceSpec, id: string, values:
       if (missing.length) throw badRequest(`${l.target.missing}: ${missing.join(',')}`);
     }
     await k.deleteFrom(l.table).where(l.from, '=', id).execute();
-    if (ids.length) await k.insertInto(l.table).values(ids.map((x) => ({ [l.from]: id, [l.to]: x }))).execute();
+    if (ids.length)
+      await k
+        .insertInto(l.table)
+        .values(ids.map((x) => ({ [l.from]: id, [l.to]: x })))
+        .execute();
   }
 }
 
@@ -65,7 +69,11 @@ export async function insert(tx: Db, spec: ResourceSpec, values: Row[], req: Fas
 
 /** The writable fields of `v` as columns (`except`: fields left as they are). */
 export function columnsOf(spec: ResourceSpec, v: Row, except: string[] = []): Row {
-  const picked = Object.fromEntries(Object.keys(spec.fields).filter((n) => n in v && !except.includes(n)).map((n) => [n, v[n]]));
+  const picked = Object.fromEntries(
+    Object.keys(spec.fields)
+      .filter((n) => n in v && !except.includes(n))
+      .map((n) => [n, v[n]]),
+  );
   return spec.toColumns ? spec.toColumns(picked, v) : picked;
 }
 

@@ -15,7 +15,12 @@ import { assertLots, lotsOf } from '../resource/lot-scope.ts';
 const EXPORT_LIMIT = 10_000;
 const QR_LIMIT = 2000;
 
-const spaceIds = Type.Array(Type.String({ title: '车位编号', maxLength: 64 }), { title: '车位编号列表', maxItems: QR_LIMIT, default: [], 'x-msg': `一次最多下载${QR_LIMIT}个车位二维码` });
+const spaceIds = Type.Array(Type.String({ title: '车位编号', maxLength: 64 }), {
+  title: '车位编号列表',
+  maxItems: QR_LIMIT,
+  default: [],
+  'x-msg': `一次最多下载${QR_LIMIT}个车位二维码`,
+});
 const spaceQrQuery = Type.Object({
   parkingId: Type.Optional(Type.String({ title: '停车场', maxLength: 64 })),
   spaceIds: Type.Optional(spaceIds),
@@ -27,14 +32,21 @@ const addressQuery = Type.Object({ address: Type.String({ title: '地址', maxLe
 
 export function registerParkingFiles(app: FastifyInstance, db: Db): void {
   const exportAccess = { buttons: ['parking:export'] };
-  app.get('/api/system/Parking/Actions/Export', { schema: { querystring: parkingLots.querySchema }, config: { access: exportAccess } }, async (req, reply) => {
-    const rows = await parkingLots.rows(db, req.query as Record<string, unknown>, lotsOf(req)).limit(EXPORT_LIMIT).execute();
-    const body = await parkingWorkbook(rows.map((r) => parkingLots.toJson(r) as ParkingLot));
-    await writeOperLog(db, req, { action: 'export', module: 'parking', detail: `导出${rows.length}条` });
-    attachment(reply, '停车场列表.xlsx');
-    reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-    return body;
-  });
+  app.get(
+    '/api/system/Parking/Actions/Export',
+    { schema: { querystring: parkingLots.querySchema }, config: { access: exportAccess } },
+    async (req, reply) => {
+      const rows = await parkingLots
+        .rows(db, req.query as Record<string, unknown>, lotsOf(req))
+        .limit(EXPORT_LIMIT)
+        .execute();
+      const body = await parkingWorkbook(rows.map((r) => parkingLots.toJson(r) as ParkingLot));
+      await writeOperLog(db, req, { action: 'export', module: 'parking', detail: `导出${rows.length}条` });
+      attachment(reply, '停车场列表.xlsx');
+      reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+      return body;
+    },
+  );
 
   // spaces of one lot (all, or the listed ids), e.g. the berth plates of an on-street lot
   const spaceQr = { schema: { querystring: spaceQrQuery }, config: { access: { buttons: ['parking:qrcode', 'space:export'] } } };
@@ -53,7 +65,11 @@ export function registerParkingFiles(app: FastifyInstance, db: Db): void {
     assertLots(req, [...new Set(rows.map((s) => s.parking_id))]);
     if (rows.length > QR_LIMIT) throw badRequest(`一次最多下载${QR_LIMIT}个车位二维码，请指定车位`);
     const origin = publicOrigin(req);
-    return sendQrFiles(reply, rows.map((s) => ({ name: `${s.parking_name}-${s.space_no}`, text: spaceScanUrl(origin, s.parking_id, s.id) })), `${rows[0].parking_name}-车位二维码`);
+    return sendQrFiles(
+      reply,
+      rows.map((s) => ({ name: `${s.parking_name}-${s.space_no}`, text: spaceScanUrl(origin, s.parking_id, s.id) })),
+      `${rows[0].parking_name}-车位二维码`,
+    );
   });
 
   const laneQrs = { schema: { params: idParams }, config: { access: { buttons: ['parking:qrcode', 'lane:qrcode'] } } };
@@ -67,7 +83,11 @@ export function registerParkingFiles(app: FastifyInstance, db: Db): void {
     );
     if (!rows.length) throw badRequest('该停车场没有可用的车道二维码');
     const origin = publicOrigin(req);
-    return sendQrFiles(reply, rows.map((l) => ({ name: `${lot.parking_name}-${l.lane_name}(${l.lane_code})`, text: laneScanUrl(origin, req.params.id, l.id) })), `${lot.parking_name}-车道二维码`);
+    return sendQrFiles(
+      reply,
+      rows.map((l) => ({ name: `${lot.parking_name}-${l.lane_name}(${l.lane_code})`, text: laneScanUrl(origin, req.params.id, l.id) })),
+      `${lot.parking_name}-车道二维码`,
+    );
   });
 
   const laneQr = { schema: { querystring: laneQrQuery }, config: { access: { buttons: ['lane:qrcode'] } } };
@@ -81,12 +101,26 @@ export function registerParkingFiles(app: FastifyInstance, db: Db): void {
     if (!lane) throw notFound();
     assertLots(req, lane.parking_id);
     if (lane.qr_status !== 1) throw badRequest('该车道二维码已作废，请先重新生成');
-    return sendQrFiles(reply, [{ name: `${lane.parking_name}-${lane.lane_name}`, text: laneScanUrl(publicOrigin(req), lane.parking_id, lane.id) }], '');
+    return sendQrFiles(
+      reply,
+      [{ name: `${lane.parking_name}-${lane.lane_name}`, text: laneScanUrl(publicOrigin(req), lane.parking_id, lane.id) }],
+      '',
+    );
   });
 
-  app.get<{ Querystring: { address: string } }>('/api/system/Base/Area/getCodeByAddress', { schema: { querystring: addressQuery }, config: { access: 'login' } }, async (req) => {
-    const match = regionByAddress(req.query.address);
-    if (!match) throw badRequest('无法从地址识别行政区划，请填写省、市、区');
-    return ok({ code: match.code, name: match.name, provinceCode: match.province?.code ?? '', cityCode: match.city?.code ?? '', areaCode: match.area?.code ?? '' });
-  });
+  app.get<{ Querystring: { address: string } }>(
+    '/api/system/Base/Area/getCodeByAddress',
+    { schema: { querystring: addressQuery }, config: { access: 'login' } },
+    async (req) => {
+      const match = regionByAddress(req.query.address);
+      if (!match) throw badRequest('无法从地址识别行政区划，请填写省、市、区');
+      return ok({
+        code: match.code,
+        name: match.name,
+        provinceCode: match.province?.code ?? '',
+        cityCode: match.city?.code ?? '',
+        areaCode: match.area?.code ?? '',
+      });
+    },
+  );
 }

@@ -12,7 +12,10 @@ import { assertLots } from '../resource/lot-scope.ts';
 export function registerParkingLaneRoutes(app: FastifyInstance, db: Db): void {
   registerResource(app, db, parkingLanes);
 
-  for (const [action, status, msg] of [['RegenerateQr', 1, '二维码已重新生成'], ['VoidQr', 0, '二维码已作废']] as const) {
+  for (const [action, status, msg] of [
+    ['RegenerateQr', 1, '二维码已重新生成'],
+    ['VoidQr', 0, '二维码已作废'],
+  ] as const) {
     const schema = { params: idParams, body: Type.Object({}) };
     app.put(`/api/system/ParkingLane/:id/Actions/${action}`, { schema, config: { access: { buttons: ['lane:qrcode'] } } }, async (req) => {
       const { id } = req.params as { id: string };

@@ -12,7 +12,15 @@ const { parkingId, areaId, spaceType } = parkingSpaces.spec.fields;
 const batchBody = Type.Object({
   parkingId,
   areaId: Type.Optional(areaId),
-  prefix: Type.Optional(Type.String({ title: '编号前缀', maxLength: 10, pattern: '^[A-Za-z0-9-]*$', default: '', 'x-msg': '编号前缀只能包含字母、数字或短横线' })),
+  prefix: Type.Optional(
+    Type.String({
+      title: '编号前缀',
+      maxLength: 10,
+      pattern: '^[A-Za-z0-9-]*$',
+      default: '',
+      'x-msg': '编号前缀只能包含字母、数字或短横线',
+    }),
+  ),
   startNo: Type.Optional(f.int('起始编号', { default: 1, msg: '起始编号必须是非负整数' })),
   count: f.int('新增数量', { min: 1, max: 500 }),
   digits: Type.Optional(f.int('编号位数', { min: 1, max: 6, default: 4 })),
@@ -23,13 +31,25 @@ export function registerParkingSpaceRoutes(app: FastifyInstance, db: Db): void {
   registerResource(app, db, parkingSpaces);
 
   // all or nothing: one taken number refuses the whole batch
-  app.post('/api/system/ParkingSpace/batch', { schema: { body: batchBody }, config: { access: { buttons: ['space:add', 'space:import'] } } }, async (req) => {
-    const b = req.body as { parkingId: string; areaId: string | null; prefix: string; startNo: number; count: number; digits: number; spaceType: number };
-    const numbers = Array.from({ length: b.count }, (_, i) => `${b.prefix}${String(b.startNo + i).padStart(b.digits, '0')}`);
-    if (numbers.some((n) => n.length > 20)) throw badRequest('车位编号不能超过20个字符');
-    const spaces = numbers.map((spaceNo) => ({ parkingId: b.parkingId, areaId: b.areaId, spaceType: b.spaceType, spaceNo }));
-    const detail = `批量新增${numbers.length}个：${numbers[0]}~${numbers.at(-1)}`;
-    await db.transaction((tx) => parkingSpaces.createMany(tx, req, spaces, { recordId: b.parkingId, detail }));
-    return ok({ count: numbers.length }, `已新增${numbers.length}个车位`);
-  });
+  app.post(
+    '/api/system/ParkingSpace/batch',
+    { schema: { body: batchBody }, config: { access: { buttons: ['space:add', 'space:import'] } } },
+    async (req) => {
+      const b = req.body as {
+        parkingId: string;
+        areaId: string | null;
+        prefix: string;
+        startNo: number;
+        count: number;
+        digits: number;
+        spaceType: number;
+      };
+      const numbers = Array.from({ length: b.count }, (_, i) => `${b.prefix}${String(b.startNo + i).padStart(b.digits, '0')}`);
+      if (numbers.some((n) => n.length > 20)) throw badRequest('车位编号不能超过20个字符');
+      const spaces = numbers.map((spaceNo) => ({ parkingId: b.parkingId, areaId: b.areaId, spaceType: b.spaceType, spaceNo }));
+      const detail = `批量新增${numbers.length}个：${numbers[0]}~${numbers.at(-1)}`;
+      await db.transaction((tx) => parkingSpaces.createMany(tx, req, spaces, { recordId: b.parkingId, detail }));
+      return ok({ count: numbers.length }, `已新增${numbers.length}个车位`);
+    },
+  );
 }

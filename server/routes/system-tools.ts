@@ -28,12 +28,18 @@ function toOpenApi(schema: unknown): unknown {
     else if (k === 'type' && v === 'null') out.nullable = true;
     else out[k] = toOpenApi(v);
   }
-  if (out['x-msg']) out.description = `${(out.description as string) ?? ''}${out.description ? '；' : ''}错误提示：${out['x-msg'] as string}`;
+  if (out['x-msg'])
+    out.description = `${(out.description as string) ?? ''}${out.description ? '；' : ''}错误提示：${out['x-msg'] as string}`;
   return out;
 }
 
 function parametersOf(r: ApiRoute) {
-  const path = [...r.url.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
+  const path = [...r.url.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => ({
+    name: m[1],
+    in: 'path',
+    required: true,
+    schema: { type: 'string' },
+  }));
   const q = r.schema?.querystring?.properties ?? {};
   const query = Object.entries(q).map(([name, s]) => ({
     name,
@@ -62,7 +68,12 @@ function operation(r: ApiRoute) {
     ...(a === 'public' ? { security: [] } : {}),
     ...(params.length ? { parameters: params } : {}),
     ...(body
-      ? { requestBody: { required: true, content: { 'application/json': { schema: body }, 'application/x-www-form-urlencoded': { schema: body } } } }
+      ? {
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: body }, 'application/x-www-form-urlencoded': { schema: body } },
+          },
+        }
       : {}),
     responses: {
       '200': { description: '{ code, msg, data }; code 200 = 成功', content: { 'application/json': { schema: envelope } } },
@@ -83,7 +94,11 @@ export function openApiDocument(routes: ApiRoute[]) {
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
       schemas: {
-        Envelope: { type: 'object', properties: { code: { type: 'integer' }, msg: { type: 'string' }, data: {} }, required: ['code', 'msg'] },
+        Envelope: {
+          type: 'object',
+          properties: { code: { type: 'integer' }, msg: { type: 'string' }, data: {} },
+          required: ['code', 'msg'],
+        },
       },
     },
     security: [{ bearer: [] }],
@@ -97,7 +112,13 @@ export function registerToolsRoutes(app: FastifyInstance): void {
     if (!r.url.startsWith('/api') || r.config?.access === undefined) return;
     for (const method of [r.method].flat()) {
       if (method !== 'HEAD') {
-        routes.push({ method: String(method), url: r.url, access: r.config.access as Access, schema: r.schema as ApiRoute['schema'], data: r.config.data as Schema | undefined });
+        routes.push({
+          method: String(method),
+          url: r.url,
+          access: r.config.access as Access,
+          schema: r.schema as ApiRoute['schema'],
+          data: r.config.data as Schema | undefined,
+        });
       }
     }
   });

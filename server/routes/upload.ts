@@ -33,7 +33,9 @@ const IMAGE_PATH = '/api/file/Image/';
 /** The upload's kind in the path (chargingMemberCard, avatar…): any name, the rules are the same. */
 const uploadParams = Type.Object({ type: Type.String({ title: '上传类型', maxLength: 64 }) });
 /** multipart/form-data: the file in the field `file`; read from the stream, so the validated body stays empty */
-const uploadBody = Type.Object({ file: Type.Optional(Type.String({ title: '文件', format: 'binary', description: 'png/jpg，不超过 5 MB，文件名不含英文逗号' })) });
+const uploadBody = Type.Object({
+  file: Type.Optional(Type.String({ title: '文件', format: 'binary', description: 'png/jpg，不超过 5 MB，文件名不含英文逗号' })),
+});
 const imageParams = Type.Object({ name: Type.String({ title: '文件名', maxLength: 100 }) });
 const avatarBody = Type.Object({ avatar: Type.String({ title: '头像地址', maxLength: 200 }) });
 
@@ -62,25 +64,29 @@ export async function registerUploadRoutes(app: FastifyInstance, db: Db, store: 
     // one byte over the limit tells "too big" apart from "exactly 5 MB"
     await scope.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1 } });
 
-    scope.post('/api/file/Uploader/:type', { schema: { params: uploadParams, body: uploadBody }, config: { access: 'login' } }, async (req) => {
-      if (!req.isMultipart()) throw badRequest(UPLOAD_MSG.missing);
-      const file = await req.file();
-      if (!file || file.fieldname !== 'file') throw badRequest(UPLOAD_MSG.missing);
-      const type = TYPES[extname(file.filename).toLowerCase()] ?? TYPES[file.mimetype.toLowerCase()];
-      if (!type) throw badRequest(UPLOAD_MSG.type);
-      if (file.filename.includes(',')) throw badRequest(UPLOAD_MSG.name);
-      let data: Buffer;
-      try {
-        data = await file.toBuffer();
-      } catch (e) {
-        if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(UPLOAD_MSG.size);
-        throw e;
-      }
-      if (data.length > MAX_UPLOAD_BYTES || file.file.truncated) throw badRequest(UPLOAD_MSG.size);
-      const name = `${Date.now().toString(36)}_${randomBytes(8).toString('hex')}${type.ext}`;
-      store.put(name, data);
-      return ok({ url: `${IMAGE_PATH}${name}`, name: file.filename }, UPLOAD_MSG.ok);
-    });
+    scope.post(
+      '/api/file/Uploader/:type',
+      { schema: { params: uploadParams, body: uploadBody }, config: { access: 'login' } },
+      async (req) => {
+        if (!req.isMultipart()) throw badRequest(UPLOAD_MSG.missing);
+        const file = await req.file();
+        if (!file || file.fieldname !== 'file') throw badRequest(UPLOAD_MSG.missing);
+        const type = TYPES[extname(file.filename).toLowerCase()] ?? TYPES[file.mimetype.toLowerCase()];
+        if (!type) throw badRequest(UPLOAD_MSG.type);
+        if (file.filename.includes(',')) throw badRequest(UPLOAD_MSG.name);
+        let data: Buffer;
+        try {
+          data = await file.toBuffer();
+        } catch (e) {
+          if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(UPLOAD_MSG.size);
+          throw e;
+        }
+        if (data.length > MAX_UPLOAD_BYTES || file.file.truncated) throw badRequest(UPLOAD_MSG.size);
+        const name = `${Date.now().toString(36)}_${randomBytes(8).toString('hex')}${type.ext}`;
+        store.put(name, data);
+        return ok({ url: `${IMAGE_PATH}${name}`, name: file.filename }, UPLOAD_MSG.ok);
+      },
+    );
   });
 
   app.get(`${IMAGE_PATH}:name`, { schema: { params: imageParams }, config: { access: 'public' } }, async (req, reply) => {
@@ -93,15 +99,23 @@ export async function registerUploadRoutes(app: FastifyInstance, db: Db, store: 
     return reply.send(data);
   });
 
-  app.put<{ Body: { avatar: string } }>('/api/oauth/updateAvatar', { schema: { body: avatarBody }, config: { access: 'login' } }, async (req) => {
-    const { avatar } = req.body;
-    // only an image this server stored may become an avatar
-    const name = avatar.slice(IMAGE_PATH.length);
-    if (!avatar.startsWith(IMAGE_PATH) || !STORED_NAME.test(name) || !store.get(name)) throw badRequest('头像地址不正确');
-    await db.transaction(async (tx) => {
-      await tx.kysely.updateTable('users').set({ avatar, lastModifyTime: sql`now()` }).where('id', '=', req.auth!.userId).execute();
-      await writeOperLog(tx, req, { action: 'update', module: 'user', recordId: req.auth!.userId, detail: '更换头像' });
-    });
-    return ok({ avatar }, '修改成功');
-  });
+  app.put<{ Body: { avatar: string } }>(
+    '/api/oauth/updateAvatar',
+    { schema: { body: avatarBody }, config: { access: 'login' } },
+    async (req) => {
+      const { avatar } = req.body;
+      // only an image this server stored may become an avatar
+      const name = avatar.slice(IMAGE_PATH.length);
+      if (!avatar.startsWith(IMAGE_PATH) || !STORED_NAME.test(name) || !store.get(name)) throw badRequest('头像地址不正确');
+      await db.transaction(async (tx) => {
+        await tx.kysely
+          .updateTable('users')
+          .set({ avatar, lastModifyTime: sql`now()` })
+          .where('id', '=', req.auth!.userId)
+          .execute();
+        await writeOperLog(tx, req, { action: 'update', module: 'user', recordId: req.auth!.userId, detail: '更换头像' });
+      });
+      return ok({ avatar }, '修改成功');
+    },
+  );
 }

@@ -14,7 +14,7 @@ export async function seedIfEmpty(db: Db, opts: { smsLogin?: boolean } = {}): Pr
   const { rows } = await db.query<{ n: number }>('select count(*)::int as n from users');
   if (rows[0].n > 0) return false;
   await db.transaction(async (tx) => {
-    await tx.query('insert into sys_config (key, value) values ($1, $2)', ['smsLoginSwitch', opts.smsLogin ? "1" : "0"]);
+    await tx.query('insert into sys_config (key, value) values ($1, $2)', ['smsLoginSwitch', opts.smsLogin ? '1' : '0']);
     await seedMenus(tx);
     await seedUsers(tx);
     await seedParking(tx);

@@ -5,11 +5,27 @@ import type { Db } from '../db/database.ts';
  * underground lots get floor zones (B1, B2) inside them.
  */
 export async function seedParkingAreas(tx: Db): Promise<void> {
-  const { rows } = await tx.query<{ id: string; parking_code: string; parking_name: string; road_type: number; parking_kind: number | null; region_code: string; region_name: string; street: string }>(
-    'select id, parking_code, parking_name, road_type, parking_kind, region_code, region_name, street from parking order by parking_code',
-  );
+  const { rows } = await tx.query<{
+    id: string;
+    parking_code: string;
+    parking_name: string;
+    road_type: number;
+    parking_kind: number | null;
+    region_code: string;
+    region_name: string;
+    street: string;
+  }>('select id, parking_code, parking_name, road_type, parking_kind, region_code, region_name, street from parking order by parking_code');
   const seen = new Set<string>();
-  const insert = async (id: string, parent: string | null, name: string, code: string, level: number, parkingId: string | null, region: string, sort: number): Promise<void> => {
+  const insert = async (
+    id: string,
+    parent: string | null,
+    name: string,
+    code: string,
+    level: number,
+    parkingId: string | null,
+    region: string,
+    sort: number,
+  ): Promise<void> => {
     if (seen.has(id)) return;
     seen.add(id);
     await tx.query(
@@ -28,7 +44,16 @@ export async function seedParkingAreas(tx: Db): Promise<void> {
     await insert(lotArea, street, lot.parking_name, streetCode, lot.road_type === 1 ? 3 : 4, lot.id, lot.region_code, i);
     if (lot.parking_kind === 2) {
       for (const floor of ['B1', 'B2']) {
-        await insert(`${lotArea}-${floor.toLowerCase()}`, lotArea, `${floor}层`, `${lot.parking_code}-${floor}`, 5, lot.id, lot.region_code, floor === 'B1' ? 1 : 2);
+        await insert(
+          `${lotArea}-${floor.toLowerCase()}`,
+          lotArea,
+          `${floor}层`,
+          `${lot.parking_code}-${floor}`,
+          5,
+          lot.id,
+          lot.region_code,
+          floor === 'B1' ? 1 : 2,
+        );
       }
     }
   }

@@ -10,9 +10,13 @@ const VENDORS = ['海康威视', '大华', '宇视', '捷顺', '科拓'];
 
 export async function seedParkingLanes(tx: Db): Promise<void> {
   const rnd = seededRandom(5);
-  const { rows: lots } = await tx.query<{ id: string; parking_code: string; type: number; total_spaces: number; parking_kind: number | null }>(
-    'select id, parking_code, type, total_spaces, parking_kind from parking where type in (1, 4) order by parking_code',
-  );
+  const { rows: lots } = await tx.query<{
+    id: string;
+    parking_code: string;
+    type: number;
+    total_spaces: number;
+    parking_kind: number | null;
+  }>('select id, parking_code, type, total_spaces, parking_kind from parking where type in (1, 4) order by parking_code');
   const lanes: unknown[][] = [];
   const devices: unknown[][] = [];
   let ip = 10;
@@ -28,8 +32,20 @@ export async function seedParkingLanes(tx: Db): Promise<void> {
       const dev = (type: number, prefix: string, label: string): string => {
         const id = `d-${prefix.toLowerCase()}-${lot.parking_code.toLowerCase()}-${i}`;
         const fault = rnd() < 0.05;
-        devices.push([id, `${prefix}-${lot.parking_code}-${code}`, `${name}${label}`, type, lot.id, laneId, vendor,
-          `192.168.${Math.floor(ip / 250)}.${(ip++ % 250) + 2}`, `SN${Math.floor(rnd() * 1e10)}`, 'V3.2.1', 30, fault]);
+        devices.push([
+          id,
+          `${prefix}-${lot.parking_code}-${code}`,
+          `${name}${label}`,
+          type,
+          lot.id,
+          laneId,
+          vendor,
+          `192.168.${Math.floor(ip / 250)}.${(ip++ % 250) + 2}`,
+          `SN${Math.floor(rnd() * 1e10)}`,
+          'V3.2.1',
+          30,
+          fault,
+        ]);
         return id;
       };
       const camera = dev(1, 'CAM', '车牌识别相机');
@@ -39,10 +55,46 @@ export async function seedParkingLanes(tx: Db): Promise<void> {
     }
   }
   // lanes point at devices and devices at lanes: devices first without the lane, then link them
-  await insertRows(tx, 'device', ['id', 'device_code', 'device_name', 'device_type', 'parking_id', 'vendor', 'ip', 'serial_no', 'firmware', 'heartbeat_interval', 'sim_fault'],
-    devices.map(([id, code, name, type, parking, , ...rest]) => [id, code, name, type, parking, ...rest]));
-  await insertRows(tx, 'parking_lane', ['id', 'parking_id', 'area_id', 'lane_code', 'lane_name', 'direction', 'qr_type', 'barrier_device_id', 'camera_device_id', 'non_member_policy'], lanes);
-  await tx.query(`update device d set lane_id = v.lane from (select unnest($1::text[]) as id, unnest($2::text[]) as lane) v where d.id = v.id`,
-    [devices.map((d) => d[0]), devices.map((d) => d[5])]);
-  await tx.query(`update device set last_heartbeat = case when sim_fault then now() - interval '2 hours' else now() - (random() * interval '20 seconds') end`);
+  await insertRows(
+    tx,
+    'device',
+    [
+      'id',
+      'device_code',
+      'device_name',
+      'device_type',
+      'parking_id',
+      'vendor',
+      'ip',
+      'serial_no',
+      'firmware',
+      'heartbeat_interval',
+      'sim_fault',
+    ],
+    devices.map(([id, code, name, type, parking, , ...rest]) => [id, code, name, type, parking, ...rest]),
+  );
+  await insertRows(
+    tx,
+    'parking_lane',
+    [
+      'id',
+      'parking_id',
+      'area_id',
+      'lane_code',
+      'lane_name',
+      'direction',
+      'qr_type',
+      'barrier_device_id',
+      'camera_device_id',
+      'non_member_policy',
+    ],
+    lanes,
+  );
+  await tx.query(
+    `update device d set lane_id = v.lane from (select unnest($1::text[]) as id, unnest($2::text[]) as lane) v where d.id = v.id`,
+    [devices.map((d) => d[0]), devices.map((d) => d[5])],
+  );
+  await tx.query(
+    `update device set last_heartbeat = case when sim_fault then now() - interval '2 hours' else now() - (random() * interval '20 seconds') end`,
+  );
 }

@@ -10,9 +10,15 @@ const GIVEN = ['伟', '芳', '娜', '敏', '静', '磊', '洋', '勇', '杰', '�
 
 export async function seedParkingSpaces(tx: Db): Promise<void> {
   const rnd = seededRandom(7);
-  const { rows: lots } = await tx.query<{ id: string; parking_code: string; road_type: number; parking_kind: number | null; total_spaces: number; rental_spaces: number; charging_spaces: number }>(
-    'select id, parking_code, road_type, parking_kind, total_spaces, rental_spaces, charging_spaces from parking order by parking_code',
-  );
+  const { rows: lots } = await tx.query<{
+    id: string;
+    parking_code: string;
+    road_type: number;
+    parking_kind: number | null;
+    total_spaces: number;
+    rental_spaces: number;
+    charging_spaces: number;
+  }>('select id, parking_code, road_type, parking_kind, total_spaces, rental_spaces, charging_spaces from parking order by parking_code');
   const rows: unknown[][] = [];
   for (const lot of lots) {
     const underground = lot.parking_kind === 2;
@@ -29,13 +35,27 @@ export async function seedParkingSpaces(tx: Db): Promise<void> {
       const plate = status === 1 ? randomPlate(rnd) : { plateNo: '', plateColor: null };
       let holder: unknown[] = ['', '', null, null];
       if (type === 3) {
-        const name = SURNAMES[Math.floor(rnd() * SURNAMES.length)] + GIVEN[Math.floor(rnd() * GIVEN.length)] + (rnd() < 0.5 ? GIVEN[Math.floor(rnd() * GIVEN.length)] : '');
+        const name =
+          SURNAMES[Math.floor(rnd() * SURNAMES.length)] +
+          GIVEN[Math.floor(rnd() * GIVEN.length)] +
+          (rnd() < 0.5 ? GIVEN[Math.floor(rnd() * GIVEN.length)] : '');
         const month = 1 + Math.floor(rnd() * 11);
         const start = `2026-${String(month).padStart(2, '0')}-01`;
         const end = `2027-${String(month).padStart(2, '0')}-01`;
         holder = [name, `13${Math.floor(rnd() * 10)}${String(Math.floor(rnd() * 1e8)).padStart(8, '0')}`, start, end];
       }
-      rows.push([`s-${lot.parking_code.toLowerCase()}-${n}`, lot.id, area, spaceNo, sensor, type, status, plate.plateNo, plate.plateColor, ...holder]);
+      rows.push([
+        `s-${lot.parking_code.toLowerCase()}-${n}`,
+        lot.id,
+        area,
+        spaceNo,
+        sensor,
+        type,
+        status,
+        plate.plateNo,
+        plate.plateColor,
+        ...holder,
+      ]);
     }
   }
   // one statement of column arrays: far quicker in Db than thousands of bound tuples

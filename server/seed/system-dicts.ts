@@ -7,31 +7,162 @@ import type { Db } from '../db/database.ts';
 type Dict = [name: string, fullName: string, entries: [value: string, label: string][]];
 
 export const DICTS: Dict[] = [
-  ['road_type', '道路类型', [['1', '路内'], ['2', '路外']]],
-  ['parking_type', '停车场管理方式', [['0', '路内泊位'], ['1', '道闸车场'], ['4', '充电站']]],
-  ['parking_kind', '停车场类型', [['1', '地面'], ['2', '地下'], ['3', '路侧']]],
-  ['price_type', '价格类型', [['1', '政府指导价'], ['2', '市场调节价'], ['3', '免费']]],
-  ['space_type', '车位类型', [['1', '临时'], ['2', '产权'], ['3', '长租'], ['4', '访客'], ['5', '充电'], ['6', '无障碍']]],
-  ['space_status', '车位状态', [['0', '空闲'], ['1', '占用'], ['2', '预约'], ['3', '故障'], ['4', '停用']]],
-  ['lane_direction', '车道方向', [['1', '入口'], ['2', '出口'], ['3', '出入口']]],
-  ['qr_type', '二维码类型', [['1', '入口码'], ['2', '出口码'], ['3', '场内码']]],
-  ['qr_status', '二维码状态', [['1', '正常'], ['0', '作废']]],
-  ['device_type', '设备类型', [['1', '摄像机'], ['2', '道闸控制器'], ['3', 'LED屏'], ['4', '地磁'], ['5', '充电桩']]],
-  ['plate_color', '车牌颜色', [['1', '白'], ['2', '黄'], ['3', '绿'], ['4', '黑'], ['5', '蓝']]],
-  ['order_status', '订单状态', [['0', '在场'], ['1', '待支付'], ['2', '已支付'], ['3', '已完成'], ['4', '已取消'], ['5', '欠费']]],
-  ['pay_channel', '支付渠道', [['1', '微信'], ['2', '支付宝'], ['3', '现金'], ['4', '银联'], ['5', 'ETC']]],
-  ['enabled_mark', '启用状态', [['1', '启用'], ['0', '停用']]],
+  [
+    'road_type',
+    '道路类型',
+    [
+      ['1', '路内'],
+      ['2', '路外'],
+    ],
+  ],
+  [
+    'parking_type',
+    '停车场管理方式',
+    [
+      ['0', '路内泊位'],
+      ['1', '道闸车场'],
+      ['4', '充电站'],
+    ],
+  ],
+  [
+    'parking_kind',
+    '停车场类型',
+    [
+      ['1', '地面'],
+      ['2', '地下'],
+      ['3', '路侧'],
+    ],
+  ],
+  [
+    'price_type',
+    '价格类型',
+    [
+      ['1', '政府指导价'],
+      ['2', '市场调节价'],
+      ['3', '免费'],
+    ],
+  ],
+  [
+    'space_type',
+    '车位类型',
+    [
+      ['1', '临时'],
+      ['2', '产权'],
+      ['3', '长租'],
+      ['4', '访客'],
+      ['5', '充电'],
+      ['6', '无障碍'],
+    ],
+  ],
+  [
+    'space_status',
+    '车位状态',
+    [
+      ['0', '空闲'],
+      ['1', '占用'],
+      ['2', '预约'],
+      ['3', '故障'],
+      ['4', '停用'],
+    ],
+  ],
+  [
+    'lane_direction',
+    '车道方向',
+    [
+      ['1', '入口'],
+      ['2', '出口'],
+      ['3', '出入口'],
+    ],
+  ],
+  [
+    'qr_type',
+    '二维码类型',
+    [
+      ['1', '入口码'],
+      ['2', '出口码'],
+      ['3', '场内码'],
+    ],
+  ],
+  [
+    'qr_status',
+    '二维码状态',
+    [
+      ['1', '正常'],
+      ['0', '作废'],
+    ],
+  ],
+  [
+    'device_type',
+    '设备类型',
+    [
+      ['1', '摄像机'],
+      ['2', '道闸控制器'],
+      ['3', 'LED屏'],
+      ['4', '地磁'],
+      ['5', '充电桩'],
+    ],
+  ],
+  [
+    'plate_color',
+    '车牌颜色',
+    [
+      ['1', '白'],
+      ['2', '黄'],
+      ['3', '绿'],
+      ['4', '黑'],
+      ['5', '蓝'],
+    ],
+  ],
+  [
+    'order_status',
+    '订单状态',
+    [
+      ['0', '在场'],
+      ['1', '待支付'],
+      ['2', '已支付'],
+      ['3', '已完成'],
+      ['4', '已取消'],
+      ['5', '欠费'],
+    ],
+  ],
+  [
+    'pay_channel',
+    '支付渠道',
+    [
+      ['1', '微信'],
+      ['2', '支付宝'],
+      ['3', '现金'],
+      ['4', '银联'],
+      ['5', 'ETC'],
+    ],
+  ],
+  [
+    'enabled_mark',
+    '启用状态',
+    [
+      ['1', '启用'],
+      ['0', '停用'],
+    ],
+  ],
 ];
 
 /** Dictionary ids are `d-<name>`, entry ids `dd-<name>-<value>`: stable for tests and links. */
 export async function seedDicts(tx: Db): Promise<void> {
   for (const [di, [name, fullName, entries]] of DICTS.entries()) {
-    await tx.query('insert into dictionaries (id, name, full_name, sort_code) values ($1, $2, $3, $4)', [`d-${name}`, name, fullName, di + 1]);
+    await tx.query('insert into dictionaries (id, name, full_name, sort_code) values ($1, $2, $3, $4)', [
+      `d-${name}`,
+      name,
+      fullName,
+      di + 1,
+    ]);
     for (const [ei, [value, label]] of entries.entries()) {
-      await tx.query(
-        'insert into dict_detail (id, dict_name, label, value, dict_sort) values ($1, $2, $3, $4, $5)',
-        [`dd-${name}-${value}`, name, label, value, ei + 1],
-      );
+      await tx.query('insert into dict_detail (id, dict_name, label, value, dict_sort) values ($1, $2, $3, $4, $5)', [
+        `dd-${name}-${value}`,
+        name,
+        label,
+        value,
+        ei + 1,
+      ]);
     }
   }
 }

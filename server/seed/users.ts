@@ -12,18 +12,21 @@ export async function seedUsers(tx: Db): Promise<void> {
     ['u-operator', 'operator', 'operator123', '值班操作员', '13912345678', 'operator@example.com'],
   ];
   for (const [id, account, password, realName, phone, email] of users) {
-    await tx.query(
-      'insert into users (id, account, real_name, phone, email, password_hash) values ($1, $2, $3, $4, $5, $6)',
-      [id, account, realName, phone, email, hashPassword(md5Hex(password))],
-    );
+    await tx.query('insert into users (id, account, real_name, phone, email, password_hash) values ($1, $2, $3, $4, $5, $6)', [
+      id,
+      account,
+      realName,
+      phone,
+      email,
+      hashPassword(md5Hex(password)),
+    ]);
   }
   await tx.query(`insert into user_roles (user_id, role_id) values ('u-admin', 'r-admin'), ('u-operator', 'r-operator')`);
   await tx.query(`insert into role_menus (role_id, menu_id) select 'r-admin', id from menus`);
   await tx.query(`insert into role_buttons (role_id, button_id) select 'r-admin', id from menu_buttons`);
-  await tx.query(
-    `insert into role_menus (role_id, menu_id) select 'r-operator', id from menus where en_code = any($1::text[])`,
-    [OPERATOR_MENUS],
-  );
+  await tx.query(`insert into role_menus (role_id, menu_id) select 'r-operator', id from menus where en_code = any($1::text[])`, [
+    OPERATOR_MENUS,
+  ]);
   await tx.query(
     `insert into role_buttons (role_id, button_id) select 'r-operator', id from menu_buttons where en_code = any($1::text[])`,
     [OPERATOR_BUTTONS],

@@ -53,7 +53,12 @@ export async function login(db: Db, req: FastifyRequest, reply: FastifyReply, gu
   }
 
   /** `credentials`: a wrong password or SMS code, which counts towards the captcha and the lock (of `user`, when the account is one) */
-  const fail = async (msg: string, credentials: boolean, captchaRequired?: boolean, user?: { id: string; account: string }): Promise<never> => {
+  const fail = async (
+    msg: string,
+    credentials: boolean,
+    captchaRequired?: boolean,
+    user?: { id: string; account: string },
+  ): Promise<never> => {
     await logAttempt(db, req, account, false, msg);
     if (!credentials) {
       const required = captchaRequired ?? (await guard.captchaRequired(req, state));
@@ -93,10 +98,11 @@ export async function login(db: Db, req: FastifyRequest, reply: FastifyReply, gu
   const token = randomHex(32);
   const ttl = input.rememberMe ? 7 * DAY_SECONDS : DAY_SECONDS;
   await db.transaction(async (tx) => {
-    await tx.query(
-      `insert into tokens (token, user_id, expires_at) values ($1, $2, now() + make_interval(secs => $3))`,
-      [token, user.id, ttl],
-    );
+    await tx.query(`insert into tokens (token, user_id, expires_at) values ($1, $2, now() + make_interval(secs => $3))`, [
+      token,
+      user.id,
+      ttl,
+    ]);
     await guard.succeeded(tx, req, account);
     await tx.query('delete from tokens where user_id = $1 and expires_at < now()', [user.id]);
     await writeOperLog(tx, req, { action: 'login', module: 'auth', recordId: user.id, detail: '登录成功', user });

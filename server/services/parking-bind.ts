@@ -29,7 +29,9 @@ export async function bindingOf(db: Db, parkingId: string): Promise<Binding> {
   );
   const { lanes, spaces, devices } = rows[0];
   const orders = await countOrders(db, parkingId);
-  const parts = [lanes && `车道${lanes}条`, spaces && `车位${spaces}个`, devices && `设备${devices}台`, orders && `订单${orders}笔`].filter(Boolean);
+  const parts = [lanes && `车道${lanes}条`, spaces && `车位${spaces}个`, devices && `设备${devices}台`, orders && `订单${orders}笔`].filter(
+    Boolean,
+  );
   const canDelete = parts.length === 0;
   return { lanes, spaces, orders, devices, canDelete, reason: canDelete ? '' : `该停车场已绑定${parts.join('、')}` };
 }

@@ -37,8 +37,14 @@ export function randomPlate(rnd: () => number): { plateNo: string; plateColor: n
     // new energy: 8 characters, D/F first for small cars, last for large ones
     const small = rnd() < 0.9;
     const kind = pick(rnd, 'DF');
-    return { plateNo: small ? `${province}${office}${kind}${digits(rnd, 5)}` : `${province}${office}${digits(rnd, 5)}${kind}`, plateColor: PLATE_COLORS.green };
+    return {
+      plateNo: small ? `${province}${office}${kind}${digits(rnd, 5)}` : `${province}${office}${digits(rnd, 5)}${kind}`,
+      plateColor: PLATE_COLORS.green,
+    };
   }
   const body = `${pick(rnd, LETTERS)}${digits(rnd, 4)}`;
-  return { plateNo: `${province}${office}${rnd() < 0.5 ? digits(rnd, 5) : body}`, plateColor: r < 0.35 ? PLATE_COLORS.yellow : PLATE_COLORS.blue };
+  return {
+    plateNo: `${province}${office}${rnd() < 0.5 ? digits(rnd, 5) : body}`,
+    plateColor: r < 0.35 ? PLATE_COLORS.yellow : PLATE_COLORS.blue,
+  };
 }

@@ -29,7 +29,8 @@ export const laneScanUrl = (origin: string, parkingId: string, laneId: string): 
 export const spaceScanUrl = (origin: string, parkingId: string, spaceId: string): string =>
   `${origin}/#/scanQRcode?parkingId=${encodeURIComponent(parkingId)}&spaceId=${encodeURIComponent(spaceId)}`;
 
-export const qrPng = (text: string): Promise<Buffer> => QRCode.toBuffer(text, { type: 'png', width: 360, margin: 2, errorCorrectionLevel: 'M' });
+export const qrPng = (text: string): Promise<Buffer> =>
+  QRCode.toBuffer(text, { type: 'png', width: 360, margin: 2, errorCorrectionLevel: 'M' });
 
 export interface QrFile {
   name: string;

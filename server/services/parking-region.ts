@@ -42,17 +42,13 @@ export function regionByAddress(address: string): RegionMatch | null {
   const p = findIn(text, provinces);
   const cityPool = p ? cities.filter((c) => c.provinceCode === p.item.code) : cities;
   const c = findIn(text, cityPool);
-  const areaPool = c
-    ? areas.filter((a) => a.cityCode === c.item.code)
-    : p
-      ? areas.filter((a) => a.provinceCode === p.item.code)
-      : areas;
+  const areaPool = c ? areas.filter((a) => a.cityCode === c.item.code) : p ? areas.filter((a) => a.provinceCode === p.item.code) : areas;
   let a = findIn(text, areaPool);
   // with neither province nor city named, only a district name that exists once in the country is trusted
   if (a && !p && !c && areas.filter((x) => x.name === a!.item.name).length > 1) a = null;
   // municipalities (北京/上海/天津/重庆) list their districts under 市辖区: find the city from the area
   const province = p?.item ?? null;
-  const city = c?.item ?? (a ? cities.find((x) => x.code === (a.item as { cityCode?: string }).cityCode) ?? null : null);
+  const city = c?.item ?? (a ? (cities.find((x) => x.code === (a.item as { cityCode?: string }).cityCode) ?? null) : null);
   const area = a?.item ?? null;
   const most = area ?? city ?? province;
   if (!most) return null;

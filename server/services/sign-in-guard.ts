@@ -185,7 +185,11 @@ export class Limit {
 }
 
 function tooMany(reply: FastifyReply, message: string, retryAfter: number, max: number): ApiError {
-  reply.header('retry-after', retryAfter).header('x-ratelimit-limit', max).header('x-ratelimit-remaining', 0).header('x-ratelimit-reset', retryAfter);
+  reply
+    .header('retry-after', retryAfter)
+    .header('x-ratelimit-limit', max)
+    .header('x-ratelimit-remaining', 0)
+    .header('x-ratelimit-reset', retryAfter);
   return new ApiError(429, `${message}，请${waitText(retryAfter)}后再试`, { retryAfter });
 }
 
@@ -296,7 +300,12 @@ export class SignInGuard {
       );
       await tx.query('delete from rate_limits where key = $1', [`${this.loginPerAccount.name}:${user.account}`]);
       const locked = rows[0]?.locked ?? false;
-      await writeOperLog(tx, req, { action: 'status', module: 'user', recordId: user.id, detail: `${user.account} ${locked ? '解锁' : '清除登录失败次数'}` });
+      await writeOperLog(tx, req, {
+        action: 'status',
+        module: 'user',
+        recordId: user.id,
+        detail: `${user.account} ${locked ? '解锁' : '清除登录失败次数'}`,
+      });
       return locked;
     });
   }

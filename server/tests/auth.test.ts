@@ -154,13 +154,30 @@ describe('sessions', () => {
     expect(data.buttonList).toEqual(expect.arrayContaining(['parking:add', 'parking:delete', 'menu:add', 'role:edit']));
     const menus = data.menuList as MenuItem[];
     expect(menus.map((m) => m.enCode)).toEqual([
-      'parking', 'charging', 'fee', 'OrderManagement', 'refund', 'arrears', 'coupon', 'card', 'finance', 'monitoring', 'tools', 'system',
+      'parking',
+      'charging',
+      'fee',
+      'OrderManagement',
+      'refund',
+      'arrears',
+      'coupon',
+      'card',
+      'finance',
+      'monitoring',
+      'tools',
+      'system',
     ]);
     const parking = menus[0];
     expect(parking).toMatchObject({ parentId: '-1', type: 1, fullName: '停车基础设施', hasChildren: true, icon: 'parking' });
     expect(parking.children[0]).toMatchObject({
-      enCode: 'parkingAdmin', type: 2, urlAddress: 'parking/parkingAdmin', linkTarget: '_self', parentId: parking.id,
-      hasChildren: false, children: [], propertyJson: '{"noCache":false}',
+      enCode: 'parkingAdmin',
+      type: 2,
+      urlAddress: 'parking/parkingAdmin',
+      linkTarget: '_self',
+      parentId: parking.id,
+      hasChildren: false,
+      children: [],
+      propertyJson: '{"noCache":false}',
     });
     const docs = flat(menus).find((m) => m.enCode === 'apiDocs');
     expect(docs).toMatchObject({ type: 7, urlAddress: '/api/docs', linkTarget: '_blank' });
@@ -171,7 +188,18 @@ describe('sessions', () => {
     const { data } = (await call(app, 'GET', '/api/oauth/CurrentUser', { token })).body;
     expect(data.realName).toBe('值班操作员');
     const codes = flat(data.menuList).map((m) => m.enCode);
-    expect(codes).toEqual(expect.arrayContaining(['parking', 'parkingAdmin', 'parkingLane', 'parkingSpace', 'OrderManagement', 'refundApply', 'arrears', 'device']));
+    expect(codes).toEqual(
+      expect.arrayContaining([
+        'parking',
+        'parkingAdmin',
+        'parkingLane',
+        'parkingSpace',
+        'OrderManagement',
+        'refundApply',
+        'arrears',
+        'device',
+      ]),
+    );
     for (const c of ['system', 'finance', 'tools', 'charging', 'fee', 'coupon', 'card', 'refundAudit', 'parkingArea']) {
       expect(codes).not.toContain(c);
     }
@@ -190,7 +218,12 @@ describe('sessions', () => {
   });
 
   it('bad JSON is a 400 envelope', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/oauth/Login', headers: { 'content-type': 'application/json' }, payload: '{bad' });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/oauth/Login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{bad',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ code: 400 });
   });
@@ -205,13 +238,22 @@ describe('updatePassword', () => {
     await db.query(`insert into user_roles (user_id, role_id) values ('u-pw', 'r-operator')`);
     const token = await login(app, 'pwuser', 'operator123');
     const newPw = md5Hex('newPass9');
-    let res = await call(app, 'PUT', '/api/oauth/updatePassword', { token, json: { id: 'u-pw', userPassword: newPw, validatePassword: md5Hex('other1') } });
+    let res = await call(app, 'PUT', '/api/oauth/updatePassword', {
+      token,
+      json: { id: 'u-pw', userPassword: newPw, validatePassword: md5Hex('other1') },
+    });
     expect(res.body).toMatchObject({ code: 400, msg: '两次输入的密码不一致' });
-    res = await call(app, 'PUT', '/api/oauth/updatePassword', { token, json: { id: 'u-admin', userPassword: newPw, validatePassword: newPw } });
+    res = await call(app, 'PUT', '/api/oauth/updatePassword', {
+      token,
+      json: { id: 'u-admin', userPassword: newPw, validatePassword: newPw },
+    });
     expect(res.body.code).toBe(400);
     res = await call(app, 'PUT', '/api/oauth/updatePassword', { token });
     expect(res.body.code).toBe(400);
-    res = await call(app, 'PUT', '/api/oauth/updatePassword', { token, json: { id: 'u-pw', userPassword: newPw, validatePassword: newPw } });
+    res = await call(app, 'PUT', '/api/oauth/updatePassword', {
+      token,
+      json: { id: 'u-pw', userPassword: newPw, validatePassword: newPw },
+    });
     expect(res.body).toMatchObject({ code: 200, msg: '修改成功' });
     expect((await call(app, 'POST', '/api/oauth/Login', { form: loginForm('pwuser', 'operator123') })).body.code).toBe(400);
     expect((await call(app, 'POST', '/api/oauth/Login', { form: loginForm('pwuser', 'newPass9') })).body.code).toBe(200);

@@ -9,8 +9,14 @@ import { onPostgres } from './test-database.ts';
  * characters, out-of-range dates, over-long strings, broken encodings. Nothing may answer 5xx.
  */
 
-interface Param { name: string; in: string }
-interface Op { parameters?: Param[]; requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown> } }> } }
+interface Param {
+  name: string;
+  in: string;
+}
+interface Op {
+  parameters?: Param[];
+  requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown> } }> };
+}
 
 const BAD_VALUES: unknown[] = ['abc', '-1', '99999999999999999999', 2 ** 31, '1e309', true, null, {}, '0000-01-01', 'x'.repeat(5000)];
 const BAD_IDS = ['%00', '%E0%A4%A', 'a'.repeat(300), '-1'];
@@ -35,8 +41,16 @@ describe('fuzz: no input makes the server answer 5xx', () => {
   it.skipIf(onPostgres())('every route, every documented parameter and body field, with bad values', { timeout: 240_000 }, async () => {
     const failures: string[] = [];
     const send = async (method: string, url: string, payload?: unknown) => {
-      const res = await app.inject({ method: method as 'GET', url, headers: { authorization: token, 'content-type': 'application/json' }, payload: payload === undefined ? undefined : JSON.stringify(payload) });
-      if (res.statusCode >= 500) failures.push(`${method} ${url.slice(0, 120)} ${payload === undefined ? '' : JSON.stringify(payload).slice(0, 120)} → ${res.statusCode} ${res.body.slice(0, 120)}`);
+      const res = await app.inject({
+        method: method as 'GET',
+        url,
+        headers: { authorization: token, 'content-type': 'application/json' },
+        payload: payload === undefined ? undefined : JSON.stringify(payload),
+      });
+      if (res.statusCode >= 500)
+        failures.push(
+          `${method} ${url.slice(0, 120)} ${payload === undefined ? '' : JSON.stringify(payload).slice(0, 120)} → ${res.statusCode} ${res.body.slice(0, 120)}`,
+        );
     };
     for (const [path, ops] of Object.entries(paths)) {
       if (path.includes('Logout') || path.includes('Uploader')) continue;
@@ -61,7 +75,12 @@ describe('fuzz: no input makes the server answer 5xx', () => {
       expect(res.statusCode, url.slice(0, 60)).toBeLessThan(500);
       expect(res.json()).toHaveProperty('msg');
     }
-    const res = await app.inject({ method: 'POST', url: '/api/coupon/Merchant', headers: { authorization: token, 'content-type': 'application/json' }, payload: '{"merchantName":' });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/coupon/Merchant',
+      headers: { authorization: token, 'content-type': 'application/json' },
+      payload: '{"merchantName":',
+    });
     expect(res.json()).toMatchObject({ code: 400 });
   });
 });

@@ -23,7 +23,14 @@ withTestServer((s) => ({ app, db, admin } = s));
 beforeAll(async () => {
   const res = await call(app, 'POST', '/api/system/Permission/Users', {
     token: admin,
-    json: { account: 'kjyonly', realName: '科技园值班', roleIds: ['r-admin'], parkingIds: [MINE], userPassword: md5Hex('Kjy12345'), validatePassword: md5Hex('Kjy12345') },
+    json: {
+      account: 'kjyonly',
+      realName: '科技园值班',
+      roleIds: ['r-admin'],
+      parkingIds: [MINE],
+      userPassword: md5Hex('Kjy12345'),
+      validatePassword: md5Hex('Kjy12345'),
+    },
   });
   expect(res.body.code, res.body.msg).toBe(200);
   limited = await login(app, 'kjyonly', 'Kjy12345');
@@ -48,11 +55,18 @@ describe('data scope by lot', () => {
     expect(other.body).toMatchObject({ code: 403, msg: OUT_OF_SCOPE });
     const put = await call(app, 'PUT', `/api/system/Parking/${OTHER}`, { token: limited, json: { parkingName: '改名' } });
     expect(put.body.code).toBe(403);
-    expect((await db.query<{ parking_name: string }>('select parking_name from parking where id = $1', [OTHER])).rows[0].parking_name).not.toBe('改名');
+    expect(
+      (await db.query<{ parking_name: string }>('select parking_name from parking where id = $1', [OTHER])).rows[0].parking_name,
+    ).not.toBe('改名');
     expect((await call(app, 'DELETE', `/api/system/Parking/${OTHER}`, { token: limited })).body.code).toBe(403);
-    expect((await call(app, 'PUT', `/api/system/Parking/${OTHER}/Actions/State`, { token: limited, json: { enabledMark: 0 } })).body.code).toBe(403);
+    expect(
+      (await call(app, 'PUT', `/api/system/Parking/${OTHER}/Actions/State`, { token: limited, json: { enabledMark: 0 } })).body.code,
+    ).toBe(403);
     expect((await get(`/api/system/Parking/BuildGateParkingQRCode/${OTHER}`)).body.code).toBe(403);
-    const created = await call(app, 'POST', '/api/system/Parking', { token: limited, json: { parkingCode: 'SCOPE-1', parkingName: '越权新建', type: 1, roadType: 2 } });
+    const created = await call(app, 'POST', '/api/system/Parking', {
+      token: limited,
+      json: { parkingCode: 'SCOPE-1', parkingName: '越权新建', type: 1, roadType: 2 },
+    });
     expect(created.body.code).toBe(403);
     // the unrestricted administrator still sees every lot
     expect((await get('/api/system/Parking?pageSize=100', admin)).body.data.pagination.total).toBeGreaterThan(1);
@@ -99,7 +113,10 @@ describe('data scope by lot', () => {
     const names = ((await get('/api/coupon/Merchant')).body.data.list as { merchantName: string }[]).map((m) => m.merchantName);
     expect(names).toEqual(['科技园职工餐厅']);
     expect((await get('/api/coupon/Merchant/m-hac-cinema')).body.code).toBe(403);
-    const create = await call(app, 'POST', '/api/coupon/Merchant', { token: limited, json: { merchantName: '越权商户', parkingIds: [OTHER] } });
+    const create = await call(app, 'POST', '/api/coupon/Merchant', {
+      token: limited,
+      json: { merchantName: '越权商户', parkingIds: [OTHER] },
+    });
     expect(create.body.code).toBe(403);
   });
 });

@@ -23,14 +23,24 @@ describe('menu management', () => {
     const all = flat(res.body.data.list);
     expect(all.length).toBeGreaterThan(40);
     expect(all.find((m) => m.enCode === 'parkingAdmin')?.buttons?.map((b) => b.enCode)).toEqual([
-      'parking:add', 'parking:edit', 'parking:delete', 'parking:export', 'parking:qrcode',
+      'parking:add',
+      'parking:edit',
+      'parking:delete',
+      'parking:export',
+      'parking:qrcode',
     ]);
   });
 
   it('creates a page under a directory, grants it to admin, edits and deletes it', async () => {
     const body = {
-      parentId: 'm-parking', fullName: '巡检记录', enCode: 'parkingPatrol', icon: 'list', type: 2,
-      urlAddress: 'parking/parkingPatrol', sortCode: 50, buttons: [{ fullName: '新增', enCode: 'patrol:add' }],
+      parentId: 'm-parking',
+      fullName: '巡检记录',
+      enCode: 'parkingPatrol',
+      icon: 'list',
+      type: 2,
+      urlAddress: 'parking/parkingPatrol',
+      sortCode: 50,
+      buttons: [{ fullName: '新增', enCode: 'patrol:add' }],
     };
     const res = await call(app, 'POST', '/api/system/Menu', { token: admin, json: body });
     expect(res.body).toMatchObject({ code: 200, msg: '新建成功' });
@@ -39,10 +49,14 @@ describe('menu management', () => {
     expect(mine.menus).toContain('parkingPatrol');
     expect(mine.buttons).toContain('patrol:add');
 
-    expect((await call(app, 'POST', '/api/system/Menu', { token: admin, json: body })).body).toMatchObject({ code: 400, msg: '菜单编码已存在' });
+    expect((await call(app, 'POST', '/api/system/Menu', { token: admin, json: body })).body).toMatchObject({
+      code: 400,
+      msg: '菜单编码已存在',
+    });
 
     const upd = await call(app, 'PUT', `/api/system/Menu/${id}`, {
-      token: admin, json: { fullName: '巡检台账', buttons: [{ fullName: '导出', enCode: 'patrol:export' }] },
+      token: admin,
+      json: { fullName: '巡检台账', buttons: [{ fullName: '导出', enCode: 'patrol:export' }] },
     });
     expect(upd.body.code).toBe(200);
     mine = await me(admin);
@@ -51,16 +65,24 @@ describe('menu management', () => {
 
     // operator does not see it until granted
     expect((await me(operator)).menus).not.toContain('parkingPatrol');
-    const grant = await call(app, 'POST', '/api/system/Role/r-operator/Menus', { token: admin, json: { menuIds: [id], buttonCodes: ['patrol:export'] } });
+    const grant = await call(app, 'POST', '/api/system/Role/r-operator/Menus', {
+      token: admin,
+      json: { menuIds: [id], buttonCodes: ['patrol:export'] },
+    });
     expect(grant.body.code).toBe(200);
     const op = await me(operator);
     expect(op.menus).toContain('parkingPatrol');
     expect(op.buttons).toContain('patrol:export');
 
-    expect((await call(app, 'DELETE', '/api/system/Menu/m-parking', { token: admin })).body).toMatchObject({ code: 400, msg: '请先删除下级菜单' });
+    expect((await call(app, 'DELETE', '/api/system/Menu/m-parking', { token: admin })).body).toMatchObject({
+      code: 400,
+      msg: '请先删除下级菜单',
+    });
     expect((await call(app, 'DELETE', `/api/system/Menu/${id}`, { token: admin })).body).toMatchObject({ code: 200, msg: '删除成功' });
     expect((await me(operator)).buttons).not.toContain('patrol:export');
-    const log = await db.query<{ action: string }>(`select action from oper_log where module = 'menu' and record_id = $1 order by id`, [id]);
+    const log = await db.query<{ action: string }>(`select action from oper_log where module = 'menu' and record_id = $1 order by id`, [
+      id,
+    ]);
     expect(log.rows.map((r) => r.action)).toEqual(['create', 'update', 'delete']);
   });
 
@@ -97,7 +119,9 @@ describe('menu management', () => {
   it('guards menu and role endpoints', async () => {
     expect((await call(app, 'GET', '/api/system/Menu', { token: operator })).status).toBe(403);
     expect((await call(app, 'POST', '/api/system/Menu', { token: operator, json: {} })).status).toBe(403);
-    expect((await call(app, 'POST', '/api/system/Role/r-operator/Menus', { token: operator, json: { menuIds: ['m-user'] } })).status).toBe(403);
+    expect((await call(app, 'POST', '/api/system/Role/r-operator/Menus', { token: operator, json: { menuIds: ['m-user'] } })).status).toBe(
+      403,
+    );
     const bad = await call(app, 'POST', '/api/system/Role/r-operator/Menus', { token: admin, json: { menuIds: ['m-nope'] } });
     expect(bad.body).toMatchObject({ code: 400, msg: '菜单不存在: m-nope' });
     expect((await call(app, 'POST', '/api/system/Role/r-none/Menus', { token: admin, json: {} })).body.code).toBe(404);

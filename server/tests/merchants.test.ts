@@ -15,7 +15,10 @@ describe('merchants (商户) on the resource layer', () => {
   it('lists the seeded merchants, filtered by lot and keyword', async () => {
     const list = async (qs: string) => (await call(app, 'GET', `/api/coupon/Merchant?${qs}`, { token: admin })).body.data;
     expect((await list('')).pagination.total).toBe(3);
-    expect((await list('parkingId=p-ns-hac-02')).list.map((m: { merchantName: string }) => m.merchantName).sort()).toEqual(['海岸城影城', '海岸城星巴克']);
+    expect((await list('parkingId=p-ns-hac-02')).list.map((m: { merchantName: string }) => m.merchantName).sort()).toEqual([
+      '海岸城影城',
+      '海岸城星巴克',
+    ]);
     expect((await list('keyword=餐厅')).list[0]).toMatchObject({ merchantName: '科技园职工餐厅', balance: 0, enabledMark: 0 });
   });
 
@@ -29,9 +32,18 @@ describe('merchants (商户) on the resource layer', () => {
     const put = await call(app, 'PUT', `/api/coupon/Merchant/${id}`, { token: admin, form });
     expect(put.body).toMatchObject({ code: 200, msg: '修改成功' });
     const after = (await call(app, 'GET', `/api/coupon/Merchant/${id}`, { token: admin })).body.data;
-    expect(after).toMatchObject({ merchantName: '测试商户二', balance: 999, parkingIds: ['p-ns-hac-02', 'p-ns-kjy-01'], contactPhone: '', contactName: '王五' });
+    expect(after).toMatchObject({
+      merchantName: '测试商户二',
+      balance: 999,
+      parkingIds: ['p-ns-hac-02', 'p-ns-kjy-01'],
+      contactPhone: '',
+      contactName: '王五',
+    });
     expect((await call(app, 'DELETE', `/api/coupon/Merchant/${id}`, { token: admin })).body.msg).toBe('删除成功');
-    const { rows } = await db.query<{ action: string }>(`select action from oper_log where module = 'merchant' and record_id = $1 order by id`, [id]);
+    const { rows } = await db.query<{ action: string }>(
+      `select action from oper_log where module = 'merchant' and record_id = $1 order by id`,
+      [id],
+    );
     expect(rows.map((r) => r.action)).toEqual(['create', 'update', 'delete']);
   });
 

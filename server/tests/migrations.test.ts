@@ -19,14 +19,17 @@ afterAll(() => {
 describe('migrations and seed on a data folder', () => {
   it('applies every migration once, seeds once, and keeps data across restarts', { timeout: 90_000 }, async () => {
     const dataDir = join(tempDir(), 'db');
-    const files = readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith('.sql')).sort();
+    const files = readdirSync(MIGRATIONS_DIR)
+      .filter((f) => f.endsWith('.sql'))
+      .sort();
 
     let { app, db } = await buildApp({ database: { dataDir } });
     const first = await db.query<{ name: string; applied_at: Date }>('select name, applied_at from schema_migrations order by name');
     expect(first.rows.map((r) => r.name)).toEqual(files);
     const token = await login(app, 'admin', 'admin123');
     const created = await call(app, 'POST', '/api/system/Parking', {
-      token, json: { parkingCode: 'PERSIST-1', parkingName: '持久化测试', type: 0, roadType: 1 },
+      token,
+      json: { parkingCode: 'PERSIST-1', parkingName: '持久化测试', type: 0, roadType: 1 },
     });
     expect(created.body.code).toBe(200);
     await app.close();

@@ -46,17 +46,30 @@ describe('areas', () => {
     [{ parentId: '' }, '请选择上级区域'],
     [{ parentId: 'nope' }, '上级区域不存在'],
     [{ level: 1 }, '行政区不能有上级区域'],
-    [{ level: 2, parentId: 'a-440305' , parkingId: 'p-ns-kjy-01' }, '行政区和街道不能关联停车场'],
+    [{ level: 2, parentId: 'a-440305', parkingId: 'p-ns-kjy-01' }, '行政区和街道不能关联停车场'],
     [{ level: 4, parentId: 'a-440305' }, '停车场层级的区域必须关联停车场'],
     [{ parentId: 'a-440305' }, '场内分区的上级必须是停车场或路段'],
   ])('create refuses %o', async (patch, msg) => rejects('POST', '/api/system/ParkingArea', 'parking_area', { ...base, ...patch }, msg));
 
   it('creates, refuses cycles and deletes only leaves without lanes or spaces', async () => {
     const id = (await call(app, 'POST', '/api/system/ParkingArea', { token: admin, json: base })).body.data.id;
-    expect((await call(app, 'GET', `/api/system/ParkingArea/${id}`, { token: admin })).body.data).toMatchObject({ parkingId: 'p-ns-kjy-01', level: 5 });
-    await rejects('PUT', '/api/system/ParkingArea/a-440305', 'parking_area', { level: 3, parentId: 'a-440304' }, '下级区域的层级必须低于本区域');
-    expect((await call(app, 'DELETE', '/api/system/ParkingArea/a-440305', { token: admin })).body.msg).toMatch(/^该区域下还有\d+个下级区域，不能删除$/);
-    expect((await call(app, 'DELETE', '/api/system/ParkingArea/a-p-ft-cbd-04-b1', { token: admin })).body.msg).toMatch(/^该区域已绑定\d+个车道或车位，不能删除$/);
+    expect((await call(app, 'GET', `/api/system/ParkingArea/${id}`, { token: admin })).body.data).toMatchObject({
+      parkingId: 'p-ns-kjy-01',
+      level: 5,
+    });
+    await rejects(
+      'PUT',
+      '/api/system/ParkingArea/a-440305',
+      'parking_area',
+      { level: 3, parentId: 'a-440304' },
+      '下级区域的层级必须低于本区域',
+    );
+    expect((await call(app, 'DELETE', '/api/system/ParkingArea/a-440305', { token: admin })).body.msg).toMatch(
+      /^该区域下还有\d+个下级区域，不能删除$/,
+    );
+    expect((await call(app, 'DELETE', '/api/system/ParkingArea/a-p-ft-cbd-04-b1', { token: admin })).body.msg).toMatch(
+      /^该区域已绑定\d+个车道或车位，不能删除$/,
+    );
     expect((await call(app, 'DELETE', `/api/system/ParkingArea/${id}`, { token: admin })).body.code).toBe(200);
     expect((await call(app, 'POST', '/api/system/ParkingArea', { token: operator, json: base })).status).toBe(403);
   });
@@ -79,12 +92,23 @@ describe('lanes', () => {
   ])('create refuses %o', async (patch, msg) => rejects('POST', '/api/system/ParkingLane', 'parking_lane', { ...base, ...patch }, msg));
 
   it('lists with filters and a scan URL, creates, edits, deletes', async () => {
-    const page = (await call(app, 'GET', '/api/system/ParkingLane?parkingId=p-ft-cbd-04&direction=2&pageSize=3', { token: operator })).body.data;
+    const page = (await call(app, 'GET', '/api/system/ParkingLane?parkingId=p-ft-cbd-04&direction=2&pageSize=3', { token: operator })).body
+      .data;
     expect(page.pagination).toEqual({ currentPage: 1, pageSize: 3, total: 4 });
-    expect(page.list[0]).toMatchObject({ direction: 2, parkingName: '福田中心区会展中心停车场', scanUrl: expect.stringMatching(/\/#\/scanQRcode\?parkingId=p-ft-cbd-04&laneId=/) });
-    const id = (await call(app, 'POST', '/api/system/ParkingLane', { token: admin, json: { ...base, barrierDeviceId: 'd-bar-ns-kjy-01-1' } })).body.data.id;
+    expect(page.list[0]).toMatchObject({
+      direction: 2,
+      parkingName: '福田中心区会展中心停车场',
+      scanUrl: expect.stringMatching(/\/#\/scanQRcode\?parkingId=p-ft-cbd-04&laneId=/),
+    });
+    const id = (
+      await call(app, 'POST', '/api/system/ParkingLane', { token: admin, json: { ...base, barrierDeviceId: 'd-bar-ns-kjy-01-1' } })
+    ).body.data.id;
     expect((await call(app, 'PUT', `/api/system/ParkingLane/${id}`, { token: operator, json: { laneName: '改名' } })).body.code).toBe(200);
-    expect((await call(app, 'GET', `/api/system/ParkingLane/${id}`, { token: admin })).body.data).toMatchObject({ laneName: '改名', barrierName: '1号入口道闸控制器', qrStatus: 1 });
+    expect((await call(app, 'GET', `/api/system/ParkingLane/${id}`, { token: admin })).body.data).toMatchObject({
+      laneName: '改名',
+      barrierName: '1号入口道闸控制器',
+      qrStatus: 1,
+    });
     expect((await call(app, 'DELETE', `/api/system/ParkingLane/${id}`, { token: operator })).status).toBe(403);
     expect((await call(app, 'DELETE', `/api/system/ParkingLane/${id}`, { token: admin })).body.code).toBe(200);
   });
@@ -111,12 +135,23 @@ describe('spaces', () => {
   it('batch add is all or nothing', async () => {
     const batch = { parkingId: 'p-ns-kjy-01', prefix: 'C-', startNo: 1, count: 20, digits: 3, spaceType: 5 };
     await rejects('POST', '/api/system/ParkingSpace/batch', 'parking_space', { ...batch, count: 501 }, '新增数量必须是1到500之间的整数');
-    await rejects('POST', '/api/system/ParkingSpace/batch', 'parking_space', { ...batch, prefix: 'P', digits: 4 }, '该停车场已有相同的车位编号：P0001、P0002、P0003、P0004、P0005');
+    await rejects(
+      'POST',
+      '/api/system/ParkingSpace/batch',
+      'parking_space',
+      { ...batch, prefix: 'P', digits: 4 },
+      '该停车场已有相同的车位编号：P0001、P0002、P0003、P0004、P0005',
+    );
     const ok = await call(app, 'POST', '/api/system/ParkingSpace/batch', { token: admin, json: batch });
     expect(ok.body).toMatchObject({ code: 200, msg: '已新增20个车位' });
-    const list = (await call(app, 'GET', '/api/system/ParkingSpace?parkingId=p-ns-kjy-01&keyword=C-0&pageSize=50', { token: admin })).body.data.list;
-    expect(list.map((s: { spaceNo: string }) => s.spaceNo)).toEqual(Array.from({ length: 20 }, (_, i) => `C-${String(i + 1).padStart(3, '0')}`));
-    expect((await call(app, 'POST', '/api/system/ParkingSpace/batch', { token: operator, json: { ...batch, prefix: 'D-' } })).status).toBe(403);
+    const list = (await call(app, 'GET', '/api/system/ParkingSpace?parkingId=p-ns-kjy-01&keyword=C-0&pageSize=50', { token: admin })).body
+      .data.list;
+    expect(list.map((s: { spaceNo: string }) => s.spaceNo)).toEqual(
+      Array.from({ length: 20 }, (_, i) => `C-${String(i + 1).padStart(3, '0')}`),
+    );
+    expect((await call(app, 'POST', '/api/system/ParkingSpace/batch', { token: operator, json: { ...batch, prefix: 'D-' } })).status).toBe(
+      403,
+    );
   });
 
   it('a car leaving takes its plate along; occupied spaces cannot be deleted', async () => {
@@ -124,17 +159,34 @@ describe('spaces', () => {
     const id = rows[0].id;
     expect((await call(app, 'DELETE', `/api/system/ParkingSpace/${id}`, { token: admin })).body.msg).toBe('车位占用中，不能删除');
     expect((await call(app, 'PUT', `/api/system/ParkingSpace/${id}`, { token: operator, json: { status: 0 } })).body.code).toBe(200);
-    expect((await call(app, 'GET', `/api/system/ParkingSpace/${id}`, { token: admin })).body.data).toMatchObject({ status: 0, plateNo: '', plateColor: null });
+    expect((await call(app, 'GET', `/api/system/ParkingSpace/${id}`, { token: admin })).body.data).toMatchObject({
+      status: 0,
+      plateNo: '',
+      plateColor: null,
+    });
   });
 
   it('releases a long-rental space: holder and period cleared, status free', async () => {
-    const { rows } = await db.query<{ id: string }>(`select id from parking_space where space_type = 3 and holder_name <> '' and status = 1 limit 1`);
+    const { rows } = await db.query<{ id: string }>(
+      `select id from parking_space where space_type = 3 and holder_name <> '' and status = 1 limit 1`,
+    );
     const id = rows[0].id;
     const res = await call(app, 'PUT', `/api/system/Parking/updateLongRentalSpaceLeave/${id}`, { token: operator });
     expect(res.body).toMatchObject({ code: 200, msg: '退租成功' });
-    expect((await call(app, 'GET', `/api/system/ParkingSpace/${id}`, { token: admin })).body.data).toMatchObject({ status: 0, holderName: '', holderPhone: '', rentalStart: '', rentalEnd: '', plateNo: '' });
-    expect((await call(app, 'PUT', `/api/system/Parking/updateLongRentalSpaceLeave/${id}`, { token: admin })).body.msg).toBe('该长租车位当前没有租户');
-    expect((await call(app, 'PUT', '/api/system/Parking/updateLongRentalSpaceLeave/s-ft-hqb-02-1', { token: admin })).body.msg).toBe('只有长租车位可以办理退租');
+    expect((await call(app, 'GET', `/api/system/ParkingSpace/${id}`, { token: admin })).body.data).toMatchObject({
+      status: 0,
+      holderName: '',
+      holderPhone: '',
+      rentalStart: '',
+      rentalEnd: '',
+      plateNo: '',
+    });
+    expect((await call(app, 'PUT', `/api/system/Parking/updateLongRentalSpaceLeave/${id}`, { token: admin })).body.msg).toBe(
+      '该长租车位当前没有租户',
+    );
+    expect((await call(app, 'PUT', '/api/system/Parking/updateLongRentalSpaceLeave/s-ft-hqb-02-1', { token: admin })).body.msg).toBe(
+      '只有长租车位可以办理退租',
+    );
   });
 });
 
@@ -169,7 +221,9 @@ describe('devices', () => {
     const stop = startJobs(db, [heartbeatJob(20)], () => {});
     await new Promise((r) => setTimeout(r, 300));
     await stop();
-    const { rows } = await db.query<{ fresh: boolean }>(`select last_heartbeat > now() - interval '5 seconds' as fresh from device where id = 'd-cam-ns-kjy-01-3'`);
+    const { rows } = await db.query<{ fresh: boolean }>(
+      `select last_heartbeat > now() - interval '5 seconds' as fresh from device where id = 'd-cam-ns-kjy-01-3'`,
+    );
     expect(rows[0].fresh).toBe(true);
   });
 });

@@ -60,13 +60,27 @@ describe('sum and bindIf', () => {
     expect(recode.body.msg).toMatch(/不能修改停车场编号或管理方式$/);
     const retype = await call(app, 'PUT', '/api/system/Parking/p-ft-cbd-04', { token: admin, json: { type: 4 } });
     expect(retype.body.code).toBe(400);
-    expect((await db.query('select 1 from parking where id = $1 and parking_code = $2 and type = 1', ['p-ft-cbd-04', 'FT-CBD-04'])).rows).toHaveLength(1);
+    expect(
+      (await db.query('select 1 from parking where id = $1 and parking_code = $2 and type = 1', ['p-ft-cbd-04', 'FT-CBD-04'])).rows,
+    ).toHaveLength(1);
     expect((await call(app, 'GET', '/api/system/Parking/bindIf/nope', { token: admin })).body.code).toBe(404);
   });
 
   it('a new lot is free to delete', async () => {
-    const id = (await call(app, 'POST', '/api/system/Parking', { token: admin, json: { parkingCode: 'T-BIND-1', parkingName: '空车场', type: 1, roadType: 2 } })).body.data.id;
-    expect((await call(app, 'GET', `/api/system/Parking/bindIf/${id}`, { token: admin })).body.data).toEqual({ lanes: 0, spaces: 0, orders: 0, devices: 0, canDelete: true, reason: '' });
+    const id = (
+      await call(app, 'POST', '/api/system/Parking', {
+        token: admin,
+        json: { parkingCode: 'T-BIND-1', parkingName: '空车场', type: 1, roadType: 2 },
+      })
+    ).body.data.id;
+    expect((await call(app, 'GET', `/api/system/Parking/bindIf/${id}`, { token: admin })).body.data).toEqual({
+      lanes: 0,
+      spaces: 0,
+      orders: 0,
+      devices: 0,
+      canDelete: true,
+      reason: '',
+    });
     expect((await call(app, 'DELETE', `/api/system/Parking/${id}`, { token: admin })).body.code).toBe(200);
   });
 });
@@ -75,19 +89,38 @@ describe('enable / disable and fee rules', () => {
   it('switches the state and logs it', async () => {
     const r = await call(app, 'PUT', '/api/system/Parking/p-ft-ytl-05/Actions/State', { token: operator, json: { enabledMark: 1 } });
     expect(r.body).toMatchObject({ code: 200, msg: '已启用' });
-    expect((await call(app, 'PUT', '/api/system/Parking/p-ft-ytl-05/Actions/State', { token: admin, json: { enabledMark: 3 } })).body.msg).toBe('启用状态只能是0（停用）或1（启用）');
+    expect(
+      (await call(app, 'PUT', '/api/system/Parking/p-ft-ytl-05/Actions/State', { token: admin, json: { enabledMark: 3 } })).body.msg,
+    ).toBe('启用状态只能是0（停用）或1（启用）');
     const log = await db.query(`select 1 from oper_log where action = 'status' and record_id = 'p-ft-ytl-05'`);
     expect(log.rows).toHaveLength(1);
   });
 
   it('keeps one fee rule per plate colour', async () => {
     const put = (feeRules: unknown) => call(app, 'PUT', '/api/system/Parking/p-ns-kjy-01', { token: admin, json: { feeRules } });
-    expect((await put([{ plateColor: 5, ruleName: '蓝牌标准' }, { plateColor: 3, ruleName: '新能源首小时免费' }])).body.code).toBe(200);
-    expect((await put([{ plateColor: 5, ruleName: 'a' }, { plateColor: 5, ruleName: 'b' }])).body.msg).toBe('同一车牌颜色只能设置一条收费规则');
+    expect(
+      (
+        await put([
+          { plateColor: 5, ruleName: '蓝牌标准' },
+          { plateColor: 3, ruleName: '新能源首小时免费' },
+        ])
+      ).body.code,
+    ).toBe(200);
+    expect(
+      (
+        await put([
+          { plateColor: 5, ruleName: 'a' },
+          { plateColor: 5, ruleName: 'b' },
+        ])
+      ).body.msg,
+    ).toBe('同一车牌颜色只能设置一条收费规则');
     expect((await put([{ plateColor: 9, ruleName: 'a' }])).body.msg).toBe('第1条收费规则的车牌颜色不正确');
     expect((await put([{ plateColor: 2, ruleName: '' }])).body.msg).toBe('第1条收费规则的规则名称不能为空');
     const got = (await call(app, 'GET', '/api/system/Parking/p-ns-kjy-01', { token: admin })).body.data;
-    expect(got.feeRules).toEqual([{ plateColor: 5, ruleName: '蓝牌标准' }, { plateColor: 3, ruleName: '新能源首小时免费' }]);
+    expect(got.feeRules).toEqual([
+      { plateColor: 5, ruleName: '蓝牌标准' },
+      { plateColor: 3, ruleName: '新能源首小时免费' },
+    ]);
   });
 });
 
@@ -136,7 +169,9 @@ describe('QR codes', () => {
   });
 
   it('voided lanes refuse until regenerated', async () => {
-    expect((await call(app, 'GET', '/api/system/ParkingLane/build/wxApplet/qRCode?laneId=l-ns-cd-05-1', { token: admin })).body.msg).toBe('该车道二维码已作废，请先重新生成');
+    expect((await call(app, 'GET', '/api/system/ParkingLane/build/wxApplet/qRCode?laneId=l-ns-cd-05-1', { token: admin })).body.msg).toBe(
+      '该车道二维码已作废，请先重新生成',
+    );
     expect((await call(app, 'PUT', '/api/system/ParkingLane/l-ns-cd-05-1/Actions/RegenerateQr', { token: operator })).body.code).toBe(200);
     expect((await raw('/api/system/ParkingLane/build/wxApplet/qRCode?laneId=l-ns-cd-05-1')).headers['content-type']).toBe('image/png');
   });
@@ -147,8 +182,12 @@ describe('QR codes', () => {
     const lot = await raw('/api/system/Parking/downloadQRCodeBySpace?parkingId=p-ft-hqb-02');
     expect(Object.keys((await JSZip.loadAsync(lot.rawPayload)).files)).toHaveLength(36);
     expect((await call(app, 'GET', '/api/system/Parking/downloadQRCodeBySpace', { token: admin })).body.msg).toBe('请指定停车场或车位');
-    expect((await call(app, 'GET', '/api/system/Parking/downloadQRCodeBySpace?spaceIds=nope', { token: admin })).body.msg).toBe('没有找到对应的车位');
-    expect((await call(app, 'GET', '/api/system/Parking/BuildGateParkingQRCode/p-ft-hqb-02', { token: admin })).body.msg).toBe('该停车场没有可用的车道二维码');
+    expect((await call(app, 'GET', '/api/system/Parking/downloadQRCodeBySpace?spaceIds=nope', { token: admin })).body.msg).toBe(
+      '没有找到对应的车位',
+    );
+    expect((await call(app, 'GET', '/api/system/Parking/BuildGateParkingQRCode/p-ft-hqb-02', { token: admin })).body.msg).toBe(
+      '该停车场没有可用的车道二维码',
+    );
   });
 });
 
@@ -159,12 +198,17 @@ describe('getCodeByAddress', () => {
     ['北京市朝阳区建国路', '110105'],
     ['广东省深圳市', '4403'],
   ])('%s → %s', async (address, code) => {
-    const res = await call(app, 'GET', `/api/system/Base/Area/getCodeByAddress?address=${encodeURIComponent(address)}`, { token: operator });
+    const res = await call(app, 'GET', `/api/system/Base/Area/getCodeByAddress?address=${encodeURIComponent(address)}`, {
+      token: operator,
+    });
     expect(res.body.data.code).toBe(code);
   });
 
   it('explains an address it cannot place', async () => {
-    expect((await call(app, 'GET', `/api/system/Base/Area/getCodeByAddress?address=${encodeURIComponent('火星基地')}`, { token: admin })).body.msg).toBe('无法从地址识别行政区划，请填写省、市、区');
+    expect(
+      (await call(app, 'GET', `/api/system/Base/Area/getCodeByAddress?address=${encodeURIComponent('火星基地')}`, { token: admin })).body
+        .msg,
+    ).toBe('无法从地址识别行政区划，请填写省、市、区');
     expect((await call(app, 'GET', '/api/system/Base/Area/getCodeByAddress', { token: admin })).body.msg).toBe('地址不能为空');
   });
 });

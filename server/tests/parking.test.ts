@@ -52,13 +52,15 @@ describe('parking list', () => {
   });
 
   it('filters by keyword, region, road type, type and enabled mark', async () => {
-    const q = async (qs: string): Promise<{ parkingCode: string; regionCode: string; roadType: number; type: number; enabledMark: number }[]> => {
+    const q = async (
+      qs: string,
+    ): Promise<{ parkingCode: string; regionCode: string; roadType: number; type: number; enabledMark: number }[]> => {
       const res = await call(app, 'GET', `/api/system/Parking?pageSize=1000&${qs}`, { token: admin });
       expect(res.body.code).toBe(200);
       return res.body.data.list;
     };
     expect((await q('keyword=海岸城')).map((p) => p.parkingCode)).toEqual(['NS-HAC-02']);
-    expect((await q('keyword=ns-'))).toHaveLength(5);
+    expect(await q('keyword=ns-')).toHaveLength(5);
     expect((await q('regionCode=440303')).every((p) => p.regionCode === '440303')).toBe(true);
     expect(await q('regionCode=440303')).toHaveLength(5);
     expect((await q('roadType=1')).every((p) => p.roadType === 1)).toBe(true);
@@ -99,7 +101,10 @@ describe('parking create / get / update / delete', () => {
     expect(got.body.data).toMatchObject({ ...known, id, enabledMark: 1, sortCode: 0, lastModifyTime: null });
     expect(got.body.data).not.toHaveProperty('unknownField');
 
-    const upd = await call(app, 'PUT', `/api/system/Parking/${id}`, { token: admin, form: { parkingName: '改名后的停车场', enabledMark: '0', totalSpaces: '120' } });
+    const upd = await call(app, 'PUT', `/api/system/Parking/${id}`, {
+      token: admin,
+      form: { parkingName: '改名后的停车场', enabledMark: '0', totalSpaces: '120' },
+    });
     expect(upd.body).toMatchObject({ code: 200, msg: '修改成功' });
     got = await call(app, 'GET', `/api/system/Parking/${id}`, { token: admin });
     expect(got.body.data).toMatchObject({ parkingName: '改名后的停车场', enabledMark: 0, totalSpaces: 120, parkingCode: 'T-NEW-01' });
@@ -111,7 +116,10 @@ describe('parking create / get / update / delete', () => {
     expect((await call(app, 'DELETE', `/api/system/Parking/${id}`, { token: admin })).body.code).toBe(404);
     expect((await call(app, 'PUT', `/api/system/Parking/${id}`, { token: admin, json: valid })).body.code).toBe(404);
 
-    const log = await db.query<{ action: string }>('select action from oper_log where module = $1 and record_id = $2 order by id', ['parking', id]);
+    const log = await db.query<{ action: string }>('select action from oper_log where module = $1 and record_id = $2 order by id', [
+      'parking',
+      id,
+    ]);
     expect(log.rows.map((r) => r.action)).toEqual(['create', 'update', 'delete']);
   });
 
@@ -170,7 +178,9 @@ describe('parking create / get / update / delete', () => {
     const after = (await call(app, 'GET', `/api/system/Parking/${id}`, { token: admin })).body.data;
     expect(after).toEqual(before);
     // keeping its own code is fine
-    expect((await call(app, 'PUT', `/api/system/Parking/${id}`, { token: admin, json: { parkingCode: before.parkingCode } })).body.code).toBe(200);
+    expect(
+      (await call(app, 'PUT', `/api/system/Parking/${id}`, { token: admin, json: { parkingCode: before.parkingCode } })).body.code,
+    ).toBe(200);
   });
 
   it('operator may edit but not create or delete (HTTP 403)', async () => {

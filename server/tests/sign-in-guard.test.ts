@@ -131,7 +131,13 @@ describe('sign-in guard', () => {
   it('locks an account after consecutive failures, refuses it while locked, logs the lock; an administrator unlocks it', async () => {
     const created = await call(app, 'POST', U, {
       token: admin,
-      json: { account: 'locky', realName: '锁定测试', roleIds: ['r-operator'], userPassword: md5Hex('secret1'), validatePassword: md5Hex('secret1') },
+      json: {
+        account: 'locky',
+        realName: '锁定测试',
+        roleIds: ['r-operator'],
+        userPassword: md5Hex('secret1'),
+        validatePassword: md5Hex('secret1'),
+      },
     });
     const id = created.body.data.id as string;
     const msgs: string[] = [];
@@ -161,7 +167,8 @@ describe('sign-in guard', () => {
 
     // an account nobody holds locks the same way: the answers tell nobody which accounts exist
     let ghost: Res | undefined;
-    for (let i = 1; i <= 5; i++) ghost = await signIn(app, `10.7.2.${i}`, 'locky-ghost', 'wrong', i > 3 ? await solve(app, db, `10.7.2.${i}`) : {});
+    for (let i = 1; i <= 5; i++)
+      ghost = await signIn(app, `10.7.2.${i}`, 'locky-ghost', 'wrong', i > 3 ? await solve(app, db, `10.7.2.${i}`) : {});
     expect(ghost!.body).toEqual({ code: 400, msg: msgs[4], data: { locked: true, retryAfter: 120, captchaRequired: true } });
 
     // 用户管理 answers the lock
@@ -174,7 +181,9 @@ describe('sign-in guard', () => {
     expect(admins.body.data.list[0]).toMatchObject({ account: 'admin', locked: false, lockedUntil: null });
 
     // the lock is in the sign-in log and the operation log
-    const reasons = (await db.query<{ reason: string }>(`select reason from login_log where account = 'locky' order by id`)).rows.map((r) => r.reason);
+    const reasons = (await db.query<{ reason: string }>(`select reason from login_log where account = 'locky' order by id`)).rows.map(
+      (r) => r.reason,
+    );
     expect(reasons).toContain('连续5次登录失败，账号锁定2分钟');
     expect(reasons.at(-1)).toBe('账号已锁定');
     const lockLog = await db.query<{ account: string; action: string; detail: string }>(
@@ -197,7 +206,9 @@ describe('sign-in guard', () => {
     expect(unlockLog.rows[0]).toEqual({ account: 'admin', detail: 'locky 解锁' });
     expect((await call(app, 'GET', `${U}/${id}`, { token: admin })).body.data.locked).toBe(false);
     expect((await signIn(app, '10.7.3.1', 'locky', 'secret1')).body.code).toBe(200);
-    expect((await call(app, 'POST', `${U}/${id}/Actions/Unlock`, { token: admin, json: {} })).body.msg).toBe('该账号未锁定，已清除其登录失败次数');
+    expect((await call(app, 'POST', `${U}/${id}/Actions/Unlock`, { token: admin, json: {} })).body.msg).toBe(
+      '该账号未锁定，已清除其登录失败次数',
+    );
     expect((await call(app, 'POST', `${U}/u-none/Actions/Unlock`, { token: admin, json: {} })).body.code).toBe(404);
   });
 

@@ -22,7 +22,10 @@ describe('static files and app-config.json', () => {
     const app = Fastify();
     await registerStatic(app, {
       distDir: dist,
-      pageBundles: [{ urlPrefix: '/site-pages/', dir: site }, { urlPrefix: '/pages-json/', dir: pages }],
+      pageBundles: [
+        { urlPrefix: '/site-pages/', dir: site },
+        { urlPrefix: '/pages-json/', dir: pages },
+      ],
     });
     const cfg = await app.inject('/app-config.json');
     expect(cfg.json()).toEqual({ siteTitle: 'X', pageBundles: ['/site-pages/', '/pages-json/'] });

@@ -12,7 +12,8 @@ beforeAll(async () => {
   ({ app } = await buildTestApp());
   const admin = await login(app, 'admin', 'admin123');
   const res = await call(app, 'POST', '/api/system/Permission/Users', {
-    token: admin, json: { account: 'norole', realName: '无角色', roleIds: [], userPassword: md5Hex('pw'), validatePassword: md5Hex('pw') },
+    token: admin,
+    json: { account: 'norole', realName: '无角色', roleIds: [], userPassword: md5Hex('pw'), validatePassword: md5Hex('pw') },
   });
   expect(res.body.code).toBe(200);
   nobody = await login(app, 'norole', 'pw');
@@ -21,7 +22,9 @@ afterAll(async () => {
   await app.close();
 });
 
-interface Op { 'x-access': unknown }
+interface Op {
+  'x-access': unknown;
+}
 
 describe('permissions', () => {
   it('the OpenAPI description lists every route with what it needs', async () => {
@@ -29,7 +32,9 @@ describe('permissions', () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json() as { openapi: string; paths: Record<string, Record<string, Op>> };
     expect(doc.openapi).toBe('3.0.3');
-    expect(doc.paths['/api/system/Permission/Users/{id}/Actions/ResetPassword'].post['x-access']).toEqual({ buttons: ['user:resetPassword'] });
+    expect(doc.paths['/api/system/Permission/Users/{id}/Actions/ResetPassword'].post['x-access']).toEqual({
+      buttons: ['user:resetPassword'],
+    });
     expect(doc.paths['/api/dictDetail'].get['x-access']).toBe('login');
     expect(doc.paths['/api/oauth/Login'].post['x-access']).toBe('public');
   });
@@ -41,7 +46,12 @@ describe('permissions', () => {
       for (const [method, op] of Object.entries(ops)) {
         if (typeof op['x-access'] === 'string') continue; // public or any signed-in user
         const url = path.replace(/\{[^}]+\}/g, 'x');
-        const res = await app.inject({ method: method.toUpperCase() as 'GET', url, headers: { authorization: nobody, 'content-type': 'application/json' }, payload: method === 'get' ? undefined : '{}' });
+        const res = await app.inject({
+          method: method.toUpperCase() as 'GET',
+          url,
+          headers: { authorization: nobody, 'content-type': 'application/json' },
+          payload: method === 'get' ? undefined : '{}',
+        });
         expect(res.statusCode, `${method} ${path}`).toBe(403);
         expect(res.json(), `${method} ${path}`).toMatchObject({ code: 403 });
         checked++;

@@ -17,12 +17,30 @@ describe('dictionary entries (api/dictDetail)', () => {
     const body = await entries('space_type');
     expect(body.code).toBe(200);
     expect(body.data.list.map((e: { value: string; label: string }) => `${e.value}${e.label}`)).toEqual([
-      '1临时', '2产权', '3长租', '4访客', '5充电', '6无障碍',
+      '1临时',
+      '2产权',
+      '3长租',
+      '4访客',
+      '5充电',
+      '6无障碍',
     ]);
     expect(body.data.list[0]).toMatchObject({ dictName: 'space_type', content: '', dictSort: 1 });
     expect(body.data.pagination.total).toBe(6);
-    for (const name of ['road_type', 'parking_type', 'parking_kind', 'price_type', 'space_status', 'lane_direction', 'qr_type',
-      'qr_status', 'device_type', 'plate_color', 'order_status', 'pay_channel', 'enabled_mark']) {
+    for (const name of [
+      'road_type',
+      'parking_type',
+      'parking_kind',
+      'price_type',
+      'space_status',
+      'lane_direction',
+      'qr_type',
+      'qr_status',
+      'device_type',
+      'plate_color',
+      'order_status',
+      'pay_channel',
+      'enabled_mark',
+    ]) {
       expect((await entries(name)).data.list.length, name).toBeGreaterThan(1);
     }
     expect((await call(app, 'GET', '/api/dictDetail?dictName=road_type')).body.code).toBe(600);
@@ -34,7 +52,10 @@ describe('dictionary entries (api/dictDetail)', () => {
   });
 
   it('adds, edits and deletes an entry; each is logged', async () => {
-    const add = await call(app, 'POST', '/api/dictDetail', { token: admin, json: { dictName: 'pay_channel', label: '数字人民币', value: '6', dictSort: 6 } });
+    const add = await call(app, 'POST', '/api/dictDetail', {
+      token: admin,
+      json: { dictName: 'pay_channel', label: '数字人民币', value: '6', dictSort: 6 },
+    });
     expect(add.body).toMatchObject({ code: 200, msg: '新建成功' });
     const id = add.body.data.id as string;
     expect((await entries('pay_channel')).data.list.at(-1)).toMatchObject({ id, label: '数字人民币', value: '6' });
@@ -48,7 +69,9 @@ describe('dictionary entries (api/dictDetail)', () => {
 
     expect((await call(app, 'DELETE', `/api/dictDetail/${id}`, { token: admin })).body.code).toBe(200);
     expect((await call(app, 'DELETE', `/api/dictDetail/${id}`, { token: admin })).body.code).toBe(404);
-    const log = await db.query<{ action: string }>(`select action from oper_log where module = 'dict' and record_id = $1 order by id`, [id]);
+    const log = await db.query<{ action: string }>(`select action from oper_log where module = 'dict' and record_id = $1 order by id`, [
+      id,
+    ]);
     expect(log.rows.map((r) => r.action)).toEqual(['create', 'update', 'delete']);
   });
 
@@ -79,7 +102,9 @@ describe('dictionaries (/api/system/Dictionary)', () => {
     const add = await call(app, 'POST', '/api/system/Dictionary', { token: admin, json: { name: 'test_kind', fullName: '测试类型' } });
     expect(add.body.code).toBe(200);
     const id = add.body.data.id as string;
-    expect((await call(app, 'POST', '/api/system/Dictionary', { token: admin, json: { name: 'test_kind', fullName: 'x' } })).body.msg).toBe('字典编码已存在');
+    expect((await call(app, 'POST', '/api/system/Dictionary', { token: admin, json: { name: 'test_kind', fullName: 'x' } })).body.msg).toBe(
+      '字典编码已存在',
+    );
     expect((await call(app, 'POST', '/api/system/Dictionary', { token: admin, json: { name: '1x', fullName: 'x' } })).body.msg).toBe(
       '字典编码只能包含字母、数字或下划线，以字母开头，2-50位',
     );

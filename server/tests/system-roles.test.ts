@@ -13,17 +13,29 @@ withTestServer((s) => ({ app, db, admin } = s));
 const flat = (tree: MenuItem[]): MenuItem[] => tree.flatMap((m) => [m, ...flat(m.children)]);
 const me = async (token: string) => {
   const { data } = (await call(app, 'GET', '/api/oauth/CurrentUser', { token })).body;
-  return { menus: flat(data.menuList).map((m) => m.enCode).sort(), buttons: data.buttonList as string[] };
+  return {
+    menus: flat(data.menuList)
+      .map((m) => m.enCode)
+      .sort(),
+    buttons: data.buttonList as string[],
+  };
 };
 
 describe('roles and grants', () => {
   it('a user gets the union of their enabled roles; grants are replaced, not added', async () => {
-    const a = await call(app, 'POST', '/api/system/Role', { token: admin, json: { fullName: '字典维护', enCode: 'dictKeeper', grants: 'button:b-dict:edit' } });
-    const b = await call(app, 'POST', '/api/system/Role', { token: admin, json: { fullName: '日志查看', enCode: 'logViewer', menuIds: ['m-operLog'] } });
+    const a = await call(app, 'POST', '/api/system/Role', {
+      token: admin,
+      json: { fullName: '字典维护', enCode: 'dictKeeper', grants: 'button:b-dict:edit' },
+    });
+    const b = await call(app, 'POST', '/api/system/Role', {
+      token: admin,
+      json: { fullName: '日志查看', enCode: 'logViewer', menuIds: ['m-operLog'] },
+    });
     expect(a.body.code).toBe(200);
     const [ra, rb] = [a.body.data.id, b.body.data.id];
     await call(app, 'POST', '/api/system/Permission/Users', {
-      token: admin, json: { account: 'both', realName: '两角色', roleIds: [ra, rb], userPassword: md5Hex('pw'), validatePassword: md5Hex('pw') },
+      token: admin,
+      json: { account: 'both', realName: '两角色', roleIds: [ra, rb], userPassword: md5Hex('pw'), validatePassword: md5Hex('pw') },
     });
     const token = await login(app, 'both', 'pw');
     expect(await me(token)).toEqual({ menus: ['dict', 'operLog', 'system'], buttons: ['dict:edit'] });
@@ -37,7 +49,9 @@ describe('roles and grants', () => {
     // a disabled role grants nothing
     expect((await call(app, 'PUT', `/api/system/Role/${rb}`, { token: admin, json: { status: 0 } })).body.code).toBe(200);
     expect((await me(token)).menus).toEqual(['loginLog', 'system']);
-    const log = await db.query<{ action: string }>(`select action from oper_log where module = 'role' and record_id = $1 order by id`, [rb]);
+    const log = await db.query<{ action: string }>(`select action from oper_log where module = 'role' and record_id = $1 order by id`, [
+      rb,
+    ]);
     expect(log.rows.map((r) => r.action)).toEqual(['create', 'status']);
 
     expect((await call(app, 'DELETE', `/api/system/Role/${ra}`, { token: admin })).body.code).toBe(200);
@@ -46,10 +60,18 @@ describe('roles and grants', () => {
 
   it('lists roles, offers a grant tree, validates, protects the administrator role', async () => {
     const list = await call(app, 'GET', '/api/system/Role?currentPage=1&pageSize=10', { token: admin });
-    expect(list.body.data.list.find((r: { id: string }) => r.id === 'r-admin')).toMatchObject({ id: 'r-admin', enCode: 'admin', status: 1, userCount: 1 });
+    expect(list.body.data.list.find((r: { id: string }) => r.id === 'r-admin')).toMatchObject({
+      id: 'r-admin',
+      enCode: 'admin',
+      status: 1,
+      userCount: 1,
+    });
     const tree = await call(app, 'GET', '/api/system/Role/GrantTree', { token: admin });
     const system = tree.body.data.list.find((n: { value: string }) => n.value === 'menu:m-system');
-    expect(system.children.find((n: { value: string }) => n.value === 'menu:m-user').children[0]).toEqual({ label: '新增（user:add）', value: 'button:b-user:add' });
+    expect(system.children.find((n: { value: string }) => n.value === 'menu:m-user').children[0]).toEqual({
+      label: '新增（user:add）',
+      value: 'button:b-user:add',
+    });
     const cases: [Record<string, unknown>, string][] = [
       [{ enCode: 'x1' }, '角色名称不能为空'],
       [{ fullName: 'x' }, '角色编码不能为空'],

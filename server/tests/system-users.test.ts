@@ -13,7 +13,10 @@ const pw = (p: string) => ({ userPassword: md5Hex(p), validatePassword: md5Hex(p
 const U = '/api/system/Permission/Users';
 
 async function createUser(account: string, extra: Record<string, unknown> = {}): Promise<string> {
-  const res = await call(app, 'POST', U, { token: admin, json: { account, realName: `测试${account}`, roleIds: ['r-operator'], ...pw('secret1'), ...extra } });
+  const res = await call(app, 'POST', U, {
+    token: admin,
+    json: { account, realName: `测试${account}`, roleIds: ['r-operator'], ...pw('secret1'), ...extra },
+  });
   expect(res.body, res.body.msg).toMatchObject({ code: 200 });
   return res.body.data.id as string;
 }
@@ -24,7 +27,13 @@ describe('users', () => {
     const list = await call(app, 'GET', `${U}?currentPage=1&pageSize=10&keyword=zhang3`, { token: admin });
     expect(list.body.data.pagination.total).toBe(1);
     expect(list.body.data.list[0]).toMatchObject({
-      id, account: 'zhang3', phone: '13510236781', phoneMasked: '135****6781', status: 1, roleIds: ['r-operator'], parkingIds: ['p-ft-snzl-01'],
+      id,
+      account: 'zhang3',
+      phone: '13510236781',
+      phoneMasked: '135****6781',
+      status: 1,
+      roleIds: ['r-operator'],
+      parkingIds: ['p-ft-snzl-01'],
     });
     const byRole = await call(app, 'GET', `${U}?roleId=r-admin`, { token: admin });
     expect(byRole.body.data.list.map((u: { account: string }) => u.account)).toEqual(['admin']);
@@ -83,7 +92,10 @@ describe('users', () => {
   it('resets a password: the old one stops working, the new one works, their sessions end', async () => {
     const id = await createUser('wang5');
     const token = await login(app, 'wang5', 'secret1');
-    const bad = await call(app, 'POST', `${U}/${id}/Actions/ResetPassword`, { token: admin, json: { userPassword: md5Hex('a'), validatePassword: md5Hex('b') } });
+    const bad = await call(app, 'POST', `${U}/${id}/Actions/ResetPassword`, {
+      token: admin,
+      json: { userPassword: md5Hex('a'), validatePassword: md5Hex('b') },
+    });
     expect(bad.body.msg).toBe('两次输入的密码不一致');
     const res = await call(app, 'POST', `${U}/${id}/Actions/ResetPassword`, { token: admin, json: pw('newpass9') });
     expect(res.body).toMatchObject({ code: 200 });
@@ -94,7 +106,7 @@ describe('users', () => {
     expect(stored.rows[0].password_hash).toMatch(/^scrypt\$/);
   });
 
-  it('deletes a user and their sessions, never one\'s own account', async () => {
+  it("deletes a user and their sessions, never one's own account", async () => {
     const id = await createUser('zhao6');
     await login(app, 'zhao6', 'secret1');
     expect((await call(app, 'DELETE', `${U}/u-admin`, { token: admin })).body.msg).toBe('不能删除当前登录的账号');
@@ -102,21 +114,26 @@ describe('users', () => {
     expect((await call(app, 'DELETE', `${U}/${id}`, { token: admin })).body).toMatchObject({ code: 200, msg: '删除成功' });
     expect((await db.query('select 1 from tokens where user_id = $1', [id])).rows).toEqual([]);
     expect((await call(app, 'DELETE', `${U}/${id}`, { token: admin })).body.code).toBe(404);
-    const log = await db.query<{ action: string }>(`select action from oper_log where module = 'user' and record_id = $1 order by id`, [id]);
+    const log = await db.query<{ action: string }>(`select action from oper_log where module = 'user' and record_id = $1 order by id`, [
+      id,
+    ]);
     expect(log.rows.map((r) => r.action)).toEqual(['create', 'delete']);
   });
 
   it('never deletes or disables the last enabled administrator', async () => {
     // a user manager who is not an administrator
     const role = await call(app, 'POST', '/api/system/Role', {
-      token: admin, json: { fullName: '用户管理员', enCode: 'userMgr', menuIds: ['m-user'], buttonCodes: ['user:edit', 'user:delete', 'user:status'] },
+      token: admin,
+      json: { fullName: '用户管理员', enCode: 'userMgr', menuIds: ['m-user'], buttonCodes: ['user:edit', 'user:delete', 'user:status'] },
     });
     expect(role.body.code).toBe(200);
     await createUser('mgr7', { roleIds: [role.body.data.id] });
     const mgr = await login(app, 'mgr7', 'secret1');
     expect((await call(app, 'DELETE', `${U}/u-admin`, { token: mgr })).body.msg).toBe('不能删除最后一个启用的管理员');
     expect((await call(app, 'POST', `${U}/updateStatus/u-admin/0`, { token: mgr })).body.msg).toBe('不能禁用最后一个启用的管理员');
-    expect((await call(app, 'PUT', `${U}/u-admin`, { token: mgr, json: { roleIds: ['r-operator'] } })).body.msg).toBe('至少保留一个启用的管理员');
+    expect((await call(app, 'PUT', `${U}/u-admin`, { token: mgr, json: { roleIds: ['r-operator'] } })).body.msg).toBe(
+      '至少保留一个启用的管理员',
+    );
     expect((await call(app, 'PUT', `${U}/u-admin`, { token: mgr, json: { status: 0 } })).body.msg).toBe('至少保留一个启用的管理员');
     const still = await call(app, 'GET', `${U}/u-admin`, { token: admin });
     expect(still.body.data).toMatchObject({ status: 1, roleIds: ['r-admin'] });
@@ -126,7 +143,9 @@ describe('users', () => {
     expect((await call(app, 'POST', `${U}/updateStatus/${second}/0`, { token: mgr })).body.code).toBe(200);
     expect((await call(app, 'DELETE', `${U}/${second}`, { token: mgr })).body.code).toBe(200);
 
-    expect((await call(app, 'PUT', '/api/system/Role/r-admin', { token: admin, json: { status: 0 } })).body.msg).toBe('超级管理员角色的编码和状态不能修改');
+    expect((await call(app, 'PUT', '/api/system/Role/r-admin', { token: admin, json: { status: 0 } })).body.msg).toBe(
+      '超级管理员角色的编码和状态不能修改',
+    );
     expect((await call(app, 'DELETE', '/api/system/Role/r-admin', { token: admin })).body.msg).toBe('超级管理员角色不能删除');
   });
 });

@@ -24,7 +24,10 @@ describe.skipIf(!onPostgres())('two server instances on one PostgreSQL', () => {
 
   it('a session opened on one instance works on the other', async () => {
     const token = await login(a, 'admin', 'admin123');
-    const created = await call(b, 'POST', '/api/system/Parking', { token, json: { parkingCode: 'TWO-1', parkingName: '双实例', type: 1, roadType: 2 } });
+    const created = await call(b, 'POST', '/api/system/Parking', {
+      token,
+      json: { parkingCode: 'TWO-1', parkingName: '双实例', type: 1, roadType: 2 },
+    });
     expect(created.body.code).toBe(200);
     const seen = await call(a, 'GET', `/api/system/Parking/${created.body.data.id}`, { token });
     expect(seen.body.data.parkingName).toBe('双实例');
@@ -33,11 +36,11 @@ describe.skipIf(!onPostgres())('two server instances on one PostgreSQL', () => {
   });
 
   it('a captcha issued by one instance is checked by the other', async () => {
-    for (let i = 0; i < 3; i++) await call(a, 'POST', '/api/oauth/Login', { form: { account: 'operator', password: 'x'.repeat(32), origin: 'password' } });
+    for (let i = 0; i < 3; i++)
+      await call(a, 'POST', '/api/oauth/Login', { form: { account: 'operator', password: 'x'.repeat(32), origin: 'password' } });
     const captcha = await call(b, 'POST', '/api/oauth/captcha');
     expect(captcha.body.code).toBe(200);
     const { rows } = await db.query<{ text: string }>('select text from captchas where key = $1', [captcha.body.data.timestamp]);
     expect(rows).toHaveLength(1);
   });
-
 });

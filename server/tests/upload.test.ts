@@ -53,7 +53,10 @@ describe('image upload', () => {
   });
 
   it('rejects other formats with the spec message', async () => {
-    expect((await upload('doc.pdf', 'application/pdf', PNG)).body).toMatchObject({ code: 400, msg: '文件格式不正确，请上传png/jpg图片格式文件!' });
+    expect((await upload('doc.pdf', 'application/pdf', PNG)).body).toMatchObject({
+      code: 400,
+      msg: '文件格式不正确，请上传png/jpg图片格式文件!',
+    });
   });
 
   it('rejects a name with an English comma', async () => {
@@ -61,7 +64,10 @@ describe('image upload', () => {
   });
 
   it('rejects files over 5 MB but takes exactly 5 MB', async () => {
-    expect((await upload('big.png', 'image/png', Buffer.alloc(5 * 1024 * 1024 + 1))).body).toMatchObject({ code: 400, msg: '上传头像图片大小不能超过 5 MB!' });
+    expect((await upload('big.png', 'image/png', Buffer.alloc(5 * 1024 * 1024 + 1))).body).toMatchObject({
+      code: 400,
+      msg: '上传头像图片大小不能超过 5 MB!',
+    });
     expect((await upload('max.png', 'image/png', Buffer.alloc(5 * 1024 * 1024))).body.code).toBe(200);
   });
 

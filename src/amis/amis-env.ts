@@ -64,7 +64,12 @@ export const amisEnv: RenderOptions = {
   // the sanitizer keeps it to formatting
   alert: (msg: string, title?: string) => alert(sanitizeHtml(msg), title),
   confirm: ((msg: string, title?: string, opts?: unknown, cancelText?: string) =>
-    (confirm as (...args: unknown[]) => Promise<boolean>)(sanitizeHtml(msg), title, confirmOptions(opts), cancelText)) as RenderOptions['confirm'],
+    (confirm as (...args: unknown[]) => Promise<boolean>)(
+      sanitizeHtml(msg),
+      title,
+      confirmOptions(opts),
+      cancelText,
+    )) as RenderOptions['confirm'],
   // every `tpl` and `html` goes through this before amis inserts it
   filterHtml: (html: string) => sanitizeHtml(html),
   copy: (contents: string) => void copyText(contents),

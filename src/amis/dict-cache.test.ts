@@ -19,7 +19,12 @@ describe('dictionary options', () => {
 
   it('loads a dictionary once per session, with numeric values', async () => {
     const { cachedDict } = createDictCache();
-    const load = vi.fn(async () => payload([{ label: '路内', value: '1' }, { label: '代码', value: 'A1' }]));
+    const load = vi.fn(async () =>
+      payload([
+        { label: '路内', value: '1' },
+        { label: '代码', value: 'A1' },
+      ]),
+    );
     const first = await cachedDict('/api/dictDetail?dictName=road_type', load);
     await cachedDict('/api/dictDetail?dictName=road_type', load);
     expect(load).toHaveBeenCalledTimes(1);

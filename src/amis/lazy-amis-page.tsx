@@ -15,6 +15,6 @@ function ChunkLoadFailed(_props: AmisPageProps) {
 }
 
 // amis is heavy: loaded only when a JSON screen opens, never on the sign-in page.
-export const LazyAmisPage = lazy(
-  (): Promise<{ default: ComponentType<AmisPageProps> }> => import('./AmisPage').catch(() => ({ default: ChunkLoadFailed })),
+export const LazyAmisPage = lazy((): Promise<{ default: ComponentType<AmisPageProps> }> =>
+  import('./AmisPage').catch(() => ({ default: ChunkLoadFailed })),
 );

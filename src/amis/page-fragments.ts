@@ -85,7 +85,11 @@ function position(text: string, path: JSONPath): { line: number; column: number 
 }
 
 /** Replace every `$fragment` node of a file by the fragment, its own keys winning; the first failure stops it. */
-export function resolveFragments(source: SourceFile, lookup: (name: string) => FragmentFile, including: string[] = []): { kind: 'ok'; schema: Json } | SourceFailure {
+export function resolveFragments(
+  source: SourceFile,
+  lookup: (name: string) => FragmentFile,
+  including: string[] = [],
+): { kind: 'ok'; schema: Json } | SourceFailure {
   // the first failure, kept in an object: closures assign it
   const state: { failure: SourceFailure | null } = { failure: null };
   const fail = (path: JSONPath, message: string) => {

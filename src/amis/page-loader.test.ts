@@ -44,8 +44,16 @@ describe('fragments', () => {
   const lotSelect = JSON.stringify({ type: 'select', name: 'parkingId', label: '所属停车场', lots: 'all' });
 
   it('replaces {"$fragment": name} by the fragment; the node’s own keys win', async () => {
-    const page = { type: 'page', definitions: { lot: { $fragment: 'lot-select', required: true } }, body: [{ $ref: 'lot' }, { $fragment: 'lot-select', label: '停车场' }] };
-    const result = await loadPage('a/b', BUNDLES, fakeFetch({ '/pages-json/a/b.json': JSON.stringify(page), '/pages-json/_fragments/lot-select.json': lotSelect }));
+    const page = {
+      type: 'page',
+      definitions: { lot: { $fragment: 'lot-select', required: true } },
+      body: [{ $ref: 'lot' }, { $fragment: 'lot-select', label: '停车场' }],
+    };
+    const result = await loadPage(
+      'a/b',
+      BUNDLES,
+      fakeFetch({ '/pages-json/a/b.json': JSON.stringify(page), '/pages-json/_fragments/lot-select.json': lotSelect }),
+    );
     expect(result).toEqual({
       kind: 'ok',
       file: '/pages-json/a/b.json',
@@ -70,14 +78,26 @@ describe('fragments', () => {
 
   it('brings in the fragments of fragments, each file once', async () => {
     const fetch = fakeFetch({
-      '/pages-json/a/b.json': JSON.stringify({ type: 'page', body: [{ $fragment: 'status-column' }, { $fragment: 'status-column', name: 'status' }] }),
-      '/pages-json/_fragments/status-column.json': JSON.stringify({ type: 'mapping', name: 'enabledMark', itemSchema: { $fragment: 'status-badge' } }),
+      '/pages-json/a/b.json': JSON.stringify({
+        type: 'page',
+        body: [{ $fragment: 'status-column' }, { $fragment: 'status-column', name: 'status' }],
+      }),
+      '/pages-json/_fragments/status-column.json': JSON.stringify({
+        type: 'mapping',
+        name: 'enabledMark',
+        itemSchema: { $fragment: 'status-badge' },
+      }),
       '/pages-json/_fragments/status-badge.json': JSON.stringify({ type: 'tpl', tpl: '${label}' }),
     });
     const result = await loadPage('a/b', BUNDLES, fetch);
     expect(result).toMatchObject({
       kind: 'ok',
-      schema: { body: [{ type: 'mapping', name: 'enabledMark', itemSchema: { type: 'tpl' } }, { name: 'status', itemSchema: { type: 'tpl' } }] },
+      schema: {
+        body: [
+          { type: 'mapping', name: 'enabledMark', itemSchema: { type: 'tpl' } },
+          { name: 'status', itemSchema: { type: 'tpl' } },
+        ],
+      },
     });
     expect(fetch.calls.filter((u) => u.includes('status-badge'))).toHaveLength(2); // site, then pages-json: once per bundle
   });
@@ -98,20 +118,35 @@ describe('fragments', () => {
     const result = await loadPage(
       'a/b',
       BUNDLES,
-      fakeFetch({ '/pages-json/a/b.json': '{"type": "page", "body": {"$fragment": "broken"}}', '/pages-json/_fragments/broken.json': '{\n  "type": "tpl",\n  "tpl": oops\n}' }),
+      fakeFetch({
+        '/pages-json/a/b.json': '{"type": "page", "body": {"$fragment": "broken"}}',
+        '/pages-json/_fragments/broken.json': '{\n  "type": "tpl",\n  "tpl": oops\n}',
+      }),
     );
     expect(result).toMatchObject({ kind: 'malformed', file: '/pages-json/_fragments/broken.json', line: 3 });
   });
 
   it('a fragment that is not an object, a bad name and a cycle fail clearly', async () => {
-    const arrayFragment = await loadPage('a/b', BUNDLES, fakeFetch({ '/pages-json/a/b.json': '{"body": {"$fragment": "list"}}', '/pages-json/_fragments/list.json': '[1]' }));
-    expect(arrayFragment).toMatchObject({ kind: 'malformed', file: '/pages-json/_fragments/list.json', message: '片段文件的顶层必须是一个 JSON 对象' });
+    const arrayFragment = await loadPage(
+      'a/b',
+      BUNDLES,
+      fakeFetch({ '/pages-json/a/b.json': '{"body": {"$fragment": "list"}}', '/pages-json/_fragments/list.json': '[1]' }),
+    );
+    expect(arrayFragment).toMatchObject({
+      kind: 'malformed',
+      file: '/pages-json/_fragments/list.json',
+      message: '片段文件的顶层必须是一个 JSON 对象',
+    });
     const badName = await loadPage('a/b', BUNDLES, fakeFetch({ '/pages-json/a/b.json': '{"body": {"$fragment": "../x"}}' }));
     expect(badName).toMatchObject({ kind: 'malformed', file: '/pages-json/a/b.json', line: 1, column: 24 });
     const cycle = await loadPage(
       'a/b',
       BUNDLES,
-      fakeFetch({ '/pages-json/a/b.json': '{"body": {"$fragment": "x"}}', '/pages-json/_fragments/x.json': '{"body": {"$fragment": "y"}}', '/pages-json/_fragments/y.json': '{"body": {"$fragment": "x"}}' }),
+      fakeFetch({
+        '/pages-json/a/b.json': '{"body": {"$fragment": "x"}}',
+        '/pages-json/_fragments/x.json': '{"body": {"$fragment": "y"}}',
+        '/pages-json/_fragments/y.json': '{"body": {"$fragment": "x"}}',
+      }),
     );
     expect(cycle).toMatchObject({ kind: 'malformed', file: '/pages-json/_fragments/y.json', message: '片段循环引用：x → y → x' });
   });
@@ -120,7 +155,10 @@ describe('fragments', () => {
     const result = await loadPage(
       'a/b',
       BUNDLES,
-      fakeFetch({ '/pages-json/a/b.json': '{"body": {"$fragment": "x"}}', '/site/_fragments/x.json': 'x' }, { '/site/_fragments/x.json': 500 }),
+      fakeFetch(
+        { '/pages-json/a/b.json': '{"body": {"$fragment": "x"}}', '/site/_fragments/x.json': 'x' },
+        { '/site/_fragments/x.json': 500 },
+      ),
     );
     expect(result).toEqual({ kind: 'unavailable', file: '/site/_fragments/x.json', status: 500 });
   });

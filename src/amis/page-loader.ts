@@ -17,7 +17,8 @@ export function pageUrls(urlAddress: string, bundles: string[]): string[] {
   return bundles.map((bundle) => `${bundle.endsWith('/') ? bundle : bundle + '/'}${clean}.json`);
 }
 
-type Fetched = { kind: 'ok'; file: string; text: string } | { kind: 'missing'; tried: string[] } | { kind: 'unavailable'; file: string; status: number };
+type Fetched =
+  { kind: 'ok'; file: string; text: string } | { kind: 'missing'; tried: string[] } | { kind: 'unavailable'; file: string; status: number };
 
 /** The first bundle that has the file wins. Fetched fresh every time, so an edited file shows on the next open. */
 async function fetchFirst(urls: string[], fetchImpl: typeof fetch): Promise<Fetched> {
@@ -55,8 +56,13 @@ export async function loadPage(urlAddress: string, bundles: string[], fetchImpl:
   while (wanted.length) {
     const round = await Promise.all(wanted.map(async (name) => [name, await fetchFragment(name, bundles, fetchImpl)] as const));
     for (const [name, file] of round) fragments.set(name, file);
-    wanted = [...new Set(round.flatMap(([, file]) => (file.kind === 'ok' ? fragmentRefs(file.schema) : [])))].filter((name) => !fragments.has(name));
+    wanted = [...new Set(round.flatMap(([, file]) => (file.kind === 'ok' ? fragmentRefs(file.schema) : [])))].filter(
+      (name) => !fragments.has(name),
+    );
   }
-  const resolved = resolveFragments(page, (name) => fragments.get(name) ?? { kind: 'missing', tried: pageUrls(fragmentAddress(name), bundles) });
+  const resolved = resolveFragments(
+    page,
+    (name) => fragments.get(name) ?? { kind: 'missing', tried: pageUrls(fragmentAddress(name), bundles) },
+  );
   return resolved.kind === 'ok' ? { kind: 'ok', file: page.file, schema: resolved.schema } : resolved;
 }

@@ -13,7 +13,11 @@ describe('amis response adaptor', () => {
   });
 
   it('maps rows + total to items + total', () => {
-    expect(adaptResponse({ code: 200, msg: '', rows: [{ id: 2 }], total: 5 })).toEqual({ status: 0, msg: '', data: { items: [{ id: 2 }], total: 5 } });
+    expect(adaptResponse({ code: 200, msg: '', rows: [{ id: 2 }], total: 5 })).toEqual({
+      status: 0,
+      msg: '',
+      data: { items: [{ id: 2 }], total: 5 },
+    });
   });
 
   it('treats any other code as an error carrying the server msg', () => {

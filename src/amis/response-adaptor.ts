@@ -20,7 +20,12 @@ export function adaptResponse(body: unknown): AmisPayload {
   if (!isRecord(body) || !('code' in body)) return { status: -1, msg: BAD_BODY_MSG, data: null };
   const code = Number(body.code);
   const msg = typeof body.msg === 'string' ? body.msg : '';
-  if (code !== 200) return { status: Number.isFinite(code) && code !== 0 ? code : -1, msg: msg || `操作失败（${String(body.code)}）`, data: body.data ?? null };
+  if (code !== 200)
+    return {
+      status: Number.isFinite(code) && code !== 0 ? code : -1,
+      msg: msg || `操作失败（${String(body.code)}）`,
+      data: body.data ?? null,
+    };
   if (Array.isArray(body.rows)) {
     return { status: 0, msg, data: { items: body.rows, total: Number(body.total ?? body.rows.length) } };
   }

@@ -18,7 +18,11 @@ describe('list defaults', () => {
 
   it('what a page says wins', () => {
     const crud = crudDefaults({ type: 'crud', syncLocation: true, footerToolbar: ['statistics'], placeholder: '没有车道' });
-    expect(crud).toMatchObject({ syncLocation: true, footerToolbar: ['statistics'], placeholder: { type: 'pc-list-placeholder', text: '没有车道' } });
+    expect(crud).toMatchObject({
+      syncLocation: true,
+      footerToolbar: ['statistics'],
+      placeholder: { type: 'pc-list-placeholder', text: '没有车道' },
+    });
   });
 
   it('a list says it is loading until its first answer; a placeholder schema of the page stays as it is', () => {
@@ -28,7 +32,16 @@ describe('list defaults', () => {
   });
 
   it('a filter is one inline row with clearable fields, then 查询 and 重置', () => {
-    const crud = crudDefaults({ type: 'crud', filter: { body: [{ type: 'input-text', name: 'keyword' }, { type: 'select', name: 's', clearable: false }, { type: 'switch', name: 'w' }] } });
+    const crud = crudDefaults({
+      type: 'crud',
+      filter: {
+        body: [
+          { type: 'input-text', name: 'keyword' },
+          { type: 'select', name: 's', clearable: false },
+          { type: 'switch', name: 'w' },
+        ],
+      },
+    });
     expect(crud.filter).toEqual({
       title: '',
       mode: 'inline',
@@ -44,7 +57,10 @@ describe('list defaults', () => {
   });
 
   it('a filter with its own submit button keeps its buttons', () => {
-    const body = [{ type: 'input-text', name: 'k', clearable: true }, { type: 'submit', label: '搜索' }];
+    const body = [
+      { type: 'input-text', name: 'k', clearable: true },
+      { type: 'submit', label: '搜索' },
+    ];
     expect((crudDefaults({ type: 'crud', filter: { body } }).filter as { body: unknown[] }).body).toEqual(body);
   });
 });
@@ -56,11 +72,17 @@ describe('dict and lots', () => {
       name: 'direction',
       source: 'get:/api/dictDetail?dictName=lane_direction&page=0&size=9999',
     });
-    expect(applyVocabulary({ type: 'mapping', name: 'direction', dict: 'lane_direction' })).toMatchObject({ source: dictApi('lane_direction') });
+    expect(applyVocabulary({ type: 'mapping', name: 'direction', dict: 'lane_direction' })).toMatchObject({
+      source: dictApi('lane_direction'),
+    });
   });
 
   it('an empty dict is dropped, so a page can replace a fragment’s dictionary with its own source', () => {
-    expect(applyVocabulary({ type: 'mapping', dict: '', source: '${states}' })).toEqual({ type: 'mapping', source: '${states}', itemSchema: { type: 'tpl', tpl: '${label}' } });
+    expect(applyVocabulary({ type: 'mapping', dict: '', source: '${states}' })).toEqual({
+      type: 'mapping',
+      source: '${states}',
+      itemSchema: { type: 'tpl', tpl: '${label}' },
+    });
   });
 
   it('lots names the shared lookup of all lots or one management type', () => {
@@ -98,13 +120,28 @@ describe('data as text', () => {
     expect(safeAddress("${a || '{}'}")).toBe("${a || '{}' | safeUrl}");
     expect(safeAddress('${url | safeUrl}')).toBe('${url | safeUrl}');
     // a fixed start chose the kind of address (check:pages judges it); no data, nothing to do
-    for (const fixed of ['/parking/${id}', 'https://example.com/${id}', 'mailto:${email}', '/static/logo.png']) expect(safeAddress(fixed)).toBe(fixed);
+    for (const fixed of ['/parking/${id}', 'https://example.com/${id}', 'mailto:${email}', '/static/logo.png'])
+      expect(safeAddress(fixed)).toBe(fixed);
   });
 
   it('links and images: their address templates, or the value they show', () => {
-    expect(applyVocabulary({ type: 'link', href: '${site}', body: '官网' })).toEqual({ type: 'link', href: '${site | safeUrl}', body: '官网' });
-    expect(applyVocabulary({ type: 'link', name: 'site' })).toEqual({ type: 'link', name: 'site', href: '${site | safeUrl}', body: { type: 'tpl', tpl: '${site}' } });
-    expect(applyVocabulary({ type: 'image', name: 'photo', originalSrc: '${big}' })).toEqual({ type: 'image', name: 'photo', src: '${photo | safeUrl}', originalSrc: '${big | safeUrl}' });
+    expect(applyVocabulary({ type: 'link', href: '${site}', body: '官网' })).toEqual({
+      type: 'link',
+      href: '${site | safeUrl}',
+      body: '官网',
+    });
+    expect(applyVocabulary({ type: 'link', name: 'site' })).toEqual({
+      type: 'link',
+      name: 'site',
+      href: '${site | safeUrl}',
+      body: { type: 'tpl', tpl: '${site}' },
+    });
+    expect(applyVocabulary({ type: 'image', name: 'photo', originalSrc: '${big}' })).toEqual({
+      type: 'image',
+      name: 'photo',
+      src: '${photo | safeUrl}',
+      originalSrc: '${big | safeUrl}',
+    });
     expect(applyVocabulary({ type: 'avatar', src: '${avatar}' })).toEqual({ type: 'avatar', src: '${avatar | safeUrl}' });
     const fixed = { type: 'link', href: '/parking/parkingAdmin', body: '停车场' };
     expect(applyVocabulary(fixed)).toBe(fixed);
@@ -117,7 +154,9 @@ describe('data as text', () => {
       source: dictApi('lane_direction'),
       itemSchema: { type: 'tpl', tpl: '${label}' },
     });
-    expect(applyVocabulary({ type: 'mapping', source: '${states}', labelField: 'text' })).toMatchObject({ itemSchema: { type: 'tpl', tpl: '${text}' } });
+    expect(applyVocabulary({ type: 'mapping', source: '${states}', labelField: 'text' })).toMatchObject({
+      itemSchema: { type: 'tpl', tpl: '${text}' },
+    });
     const badge = { type: 'mapping', source: '${states}', itemSchema: { type: 'tag', label: '${label}' } };
     expect(applyVocabulary(badge)).toBe(badge);
     const own = { type: 'mapping', map: { 1: '<b>是</b>' } };

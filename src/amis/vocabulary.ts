@@ -27,7 +27,16 @@ export const FILTER_BUTTONS = [
   { type: 'reset', label: '重置' },
 ] as const;
 /** Filter fields that can be emptied with one click, and are unless a page says otherwise. */
-const CLEARABLE = new Set(['input-text', 'select', 'tree-select', 'input-date', 'input-datetime', 'input-date-range', 'input-datetime-range', 'input-month-range']);
+const CLEARABLE = new Set([
+  'input-text',
+  'select',
+  'tree-select',
+  'input-date',
+  'input-datetime',
+  'input-date-range',
+  'input-datetime-range',
+  'input-month-range',
+]);
 
 /** Spec §7: a dictionary's entries. The console reads each once per session (src/amis/dict-cache.ts). */
 export function dictApi(dictName: string): string {

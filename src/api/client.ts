@@ -78,7 +78,12 @@ export function createHttpClient({ adapter, token = getToken, onFailure = perfor
     (response) => {
       const body = response.data;
       const code = body && typeof body === 'object' ? (body as { code?: unknown }).code : undefined;
-      const action = classifyFailure({ status: response.status, code: typeof code === 'number' ? code : undefined, body, write: isWrite(response.config.method) });
+      const action = classifyFailure({
+        status: response.status,
+        code: typeof code === 'number' ? code : undefined,
+        body,
+        write: isWrite(response.config.method),
+      });
       if (action) onFailure(action, Boolean(response.config.quietErrors));
       return response;
     },

@@ -32,12 +32,23 @@ describe('error catalogue', () => {
   });
 
   it('other error statuses notify 服务错误 with the message or error field', () => {
-    expect(classifyFailure({ status: 500, body: { msg: '服务器内部错误' } })).toEqual({ kind: 'notify', title: '服务错误', message: '服务器内部错误' });
-    expect(classifyFailure({ status: 502, body: { error: 'Bad Gateway' } })).toEqual({ kind: 'notify', title: '服务错误', message: 'Bad Gateway' });
+    expect(classifyFailure({ status: 500, body: { msg: '服务器内部错误' } })).toEqual({
+      kind: 'notify',
+      title: '服务错误',
+      message: '服务器内部错误',
+    });
+    expect(classifyFailure({ status: 502, body: { error: 'Bad Gateway' } })).toEqual({
+      kind: 'notify',
+      title: '服务错误',
+      message: 'Bad Gateway',
+    });
   });
 
   it('a timeout notifies 网络请求超时', () => {
-    expect(classifyFailure({ errorCode: 'ECONNABORTED', errorMessage: 'timeout of 1200000ms exceeded' })).toEqual({ kind: 'notify', title: '网络请求超时' });
+    expect(classifyFailure({ errorCode: 'ECONNABORTED', errorMessage: 'timeout of 1200000ms exceeded' })).toEqual({
+      kind: 'notify',
+      title: '网络请求超时',
+    });
   });
 
   it('no response at all notifies 接口请求失败', () => {

@@ -48,7 +48,8 @@ export function classifyFailure(info: FailureInfo): ErrorAction | null {
   }
   if (info.status >= 200 && info.status <= 300) return null;
   if (info.status === 401) return { kind: 'unauthorized' };
-  if (info.status === 403) return info.write ? { kind: 'notify', title: '没有权限', message: bodyMessage(info.body) } : { kind: 'forbidden' };
+  if (info.status === 403)
+    return info.write ? { kind: 'notify', title: '没有权限', message: bodyMessage(info.body) } : { kind: 'forbidden' };
   if (info.status >= 400) return { kind: 'notify', title: '服务错误', message: bodyMessage(info.body) };
   return { kind: 'notify', title: '错误', message: bodyMessage(info.body) };
 }

@@ -22,8 +22,10 @@ import {
 
 describe('field rules', () => {
   it('phone: 1, then 3/4/5/7/8, then 9 digits; empty allowed', () => {
-    for (const ok of ['13512346781', '14512346781', '15512346781', '17512346781', '18812346781', ' 13512346781 ', '', null, undefined]) expect(isPhone(ok)).toBe(true);
-    for (const bad of ['12512346781', '16512346781', '19912346781', '1351234678', '135123467812', '1351234678a']) expect(isPhone(bad)).toBe(false);
+    for (const ok of ['13512346781', '14512346781', '15512346781', '17512346781', '18812346781', ' 13512346781 ', '', null, undefined])
+      expect(isPhone(ok)).toBe(true);
+    for (const bad of ['12512346781', '16512346781', '19912346781', '1351234678', '135123467812', '1351234678a'])
+      expect(isPhone(bad)).toBe(false);
     expect(PHONE_MESSAGE).toBe('请输入正确的电话号码');
   });
 
@@ -42,16 +44,39 @@ describe('field rules', () => {
   });
 
   it('links: http, https, mailto and tel only', () => {
-    for (const ok of ['http://a.cn/x', 'https://example.com', 'mailto:ops@example.com', 'tel:0755-12345678', '']) expect(isLink(ok)).toBe(true);
+    for (const ok of ['http://a.cn/x', 'https://example.com', 'mailto:ops@example.com', 'tel:0755-12345678', ''])
+      expect(isLink(ok)).toBe(true);
     for (const bad of ['javascript:alert(1)', 'ftp://x.cn', 'example.com', 'http://']) expect(isLink(bad)).toBe(false);
   });
 
   it('addresses from data: links and in-app paths only, trimmed', () => {
-    for (const ok of ['http://a.cn/x', 'https://example.com/a?b=1#c', 'mailto:ops@example.com', 'tel:0755-12345678', '/api/file/Image/a.png', '#/parking/lot', '/'])
+    for (const ok of [
+      'http://a.cn/x',
+      'https://example.com/a?b=1#c',
+      'mailto:ops@example.com',
+      'tel:0755-12345678',
+      '/api/file/Image/a.png',
+      '#/parking/lot',
+      '/',
+    ])
       expect(safeUrl(ok)).toBe(ok);
     expect(safeUrl('  https://example.com ')).toBe('https://example.com');
-    const bad = ['javascript:alert(1)', ' JavaScript:alert(1)', 'java\tscript:alert(1)', 'data:text/html,<script>x</script>', 'vbscript:x', '//evil.example', '/\\evil.example',
-      '#//evil.example', 'x', '${user}', '', '/a b', '/a\u0000b', 'ftp://x.cn'];
+    const bad = [
+      'javascript:alert(1)',
+      ' JavaScript:alert(1)',
+      'java\tscript:alert(1)',
+      'data:text/html,<script>x</script>',
+      'vbscript:x',
+      '//evil.example',
+      '/\\evil.example',
+      '#//evil.example',
+      'x',
+      '${user}',
+      '',
+      '/a b',
+      '/a\u0000b',
+      'ftp://x.cn',
+    ];
     for (const b of bad) expect(safeUrl(b), b).toBeUndefined();
     for (const b of [null, undefined, {}, ['https://a.cn']]) expect(safeUrl(b)).toBeUndefined();
   });

@@ -11,7 +11,15 @@ export const AppFooter = observer(function AppFooter() {
   return (
     <footer className="pc-footer" data-testid="app-footer">
       <span>{footerTxt}</span>
-      {number ? (link ? <a href={link} target="_blank" rel="noreferrer">{number}</a> : <span>{number}</span>) : null}
+      {number ? (
+        link ? (
+          <a href={link} target="_blank" rel="noreferrer">
+            {number}
+          </a>
+        ) : (
+          <span>{number}</span>
+        )
+      ) : null}
     </footer>
   );
 });

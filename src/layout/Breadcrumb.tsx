@@ -10,10 +10,18 @@ export const Breadcrumb = observer(function Breadcrumb() {
   const trail = describeRoute(pathname)?.trail ?? [];
   return (
     <nav className="pc-breadcrumb" aria-label="breadcrumb">
-      {pathname === HOME_PATH ? <span className="pc-breadcrumb__item is-last">{t('dashboard.title')}</span> : <Link className="pc-breadcrumb__item" to={HOME_PATH}>{t('dashboard.title')}</Link>}
+      {pathname === HOME_PATH ? (
+        <span className="pc-breadcrumb__item is-last">{t('dashboard.title')}</span>
+      ) : (
+        <Link className="pc-breadcrumb__item" to={HOME_PATH}>
+          {t('dashboard.title')}
+        </Link>
+      )}
       {trail.map((title, i) => (
         <span key={i} className={`pc-breadcrumb__item${i === trail.length - 1 ? ' is-last' : ''}`}>
-          <span className="pc-breadcrumb__sep" aria-hidden>/</span>
+          <span className="pc-breadcrumb__sep" aria-hidden>
+            /
+          </span>
           {title}
         </span>
       ))}

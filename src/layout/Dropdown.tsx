@@ -8,7 +8,13 @@ export interface DropdownItem {
 }
 
 /** A button with a menu under it; closes on choice, Escape or a click elsewhere. */
-export function Dropdown({ trigger, label, items, onSelect, className = '' }: {
+export function Dropdown({
+  trigger,
+  label,
+  items,
+  onSelect,
+  className = '',
+}: {
   trigger: ReactNode;
   label: string;
   items: DropdownItem[];
@@ -34,17 +40,28 @@ export function Dropdown({ trigger, label, items, onSelect, className = '' }: {
 
   return (
     <div className={`pc-dropdown ${className}`} ref={root}>
-      <button className="pc-navbar__item" aria-haspopup="menu" aria-expanded={open} aria-label={label} title={label} onClick={() => setOpen(!open)}>
+      <button
+        className="pc-navbar__item"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-label={label}
+        title={label}
+        onClick={() => setOpen(!open)}
+      >
         {trigger}
       </button>
       {open ? (
         <ul className="pc-dropdown__menu" role="menu">
           {items.map((item) => (
             <li key={item.key} role="none" className={item.divided ? 'is-divided' : undefined}>
-              <button role="menuitem" className={item.active ? 'is-active' : undefined} onClick={() => {
-                setOpen(false);
-                onSelect(item.key);
-              }}>
+              <button
+                role="menuitem"
+                className={item.active ? 'is-active' : undefined}
+                onClick={() => {
+                  setOpen(false);
+                  onSelect(item.key);
+                }}
+              >
                 {item.label}
               </button>
             </li>

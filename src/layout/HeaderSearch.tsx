@@ -64,12 +64,17 @@ export const HeaderSearch = observer(function HeaderSearch() {
         <ul className="pc-search__list" id="pc-search-list" role="listbox">
           {results.length ? (
             results.map((entry, i) => (
-              <li key={entry.path} role="option" aria-selected={i === active} className={i === active ? 'is-active' : undefined}
+              <li
+                key={entry.path}
+                role="option"
+                aria-selected={i === active}
+                className={i === active ? 'is-active' : undefined}
                 // mousedown, not click: the input's blur would close the list first
                 onMouseDown={(e) => {
                   e.preventDefault();
                   choose(entry);
-                }}>
+                }}
+              >
                 {entry.title}
               </li>
             ))

@@ -54,7 +54,15 @@ export const KeepAliveOutlet = observer(function KeepAliveOutlet() {
   );
 });
 
-function CachedPage({ active, entry, navigationType }: { active: boolean; entry: Entry; navigationType: ReturnType<typeof useNavigationType> }) {
+function CachedPage({
+  active,
+  entry,
+  navigationType,
+}: {
+  active: boolean;
+  entry: Entry;
+  navigationType: ReturnType<typeof useNavigationType>;
+}) {
   const { location, element } = entry;
   const value = useMemo(() => ({ location, navigationType }), [location, navigationType]);
   return (

@@ -30,7 +30,9 @@ export const Layout = observer(function Layout() {
     sidebar.withoutAnimation ? 'without-animation' : '',
     device === 'mobile' ? 'is-mobile' : '',
     fixedHeader ? 'has-fixed-header' : '',
-  ].filter(Boolean).join(' ');
+  ]
+    .filter(Boolean)
+    .join(' ');
 
   return (
     <div className={classes} data-testid="layout">

@@ -38,22 +38,36 @@ export const SettingsPanel = observer(function SettingsPanel() {
       <aside className="pc-right-panel__body" role="dialog" aria-labelledby="pc-settings-title">
         <div className="pc-right-panel__head">
           <h3 id="pc-settings-title">{t('settings.title')}</h3>
-          <button className="pc-right-panel__close" aria-label={t('settings.close')} onClick={close}>×</button>
+          <button className="pc-right-panel__close" aria-label={t('settings.close')} onClick={close}>
+            ×
+          </button>
         </div>
         <div className="pc-setting">
           <span>{t('settings.theme')}</span>
           <div className="pc-swatches" role="radiogroup" aria-label={t('settings.theme')}>
             {PANEL_COLORS.map((color) => (
-              <button key={color} role="radio" aria-checked={current === color.toLowerCase()} aria-label={color} title={color}
-                className="pc-swatch" style={{ background: color }} onClick={() => chooseTheme(color)} />
+              <button
+                key={color}
+                role="radio"
+                aria-checked={current === color.toLowerCase()}
+                aria-label={color}
+                title={color}
+                className="pc-swatch"
+                style={{ background: color }}
+                onClick={() => chooseTheme(color)}
+              />
             ))}
           </div>
         </div>
         {SWITCHES.map(({ key, label }) => (
           <label key={key} className="pc-setting">
             <span>{t(label)}</span>
-            <input type="checkbox" role="switch" checked={Boolean(settings[key])}
-              onChange={(e) => settingsStore.changeSetting({ key, value: e.target.checked })} />
+            <input
+              type="checkbox"
+              role="switch"
+              checked={Boolean(settings[key])}
+              onChange={(e) => settingsStore.changeSetting({ key, value: e.target.checked })}
+            />
           </label>
         ))}
       </aside>

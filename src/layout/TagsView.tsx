@@ -59,12 +59,24 @@ export const TagsView = observer(function TagsView() {
   return (
     <div className="pc-tags" role="tablist" aria-label="tags">
       {strip.canLeft ? (
-        <button type="button" className="pc-tags__more pc-tags__more--left" aria-label={t('tags.scrollLeft')} title={t('tags.scrollLeft')} onClick={() => strip.page(-1)}>
+        <button
+          type="button"
+          className="pc-tags__more pc-tags__more--left"
+          aria-label={t('tags.scrollLeft')}
+          title={t('tags.scrollLeft')}
+          onClick={() => strip.page(-1)}
+        >
           ‹
         </button>
       ) : null}
       {strip.canRight ? (
-        <button type="button" className="pc-tags__more pc-tags__more--right" aria-label={t('tags.scrollRight')} title={t('tags.scrollRight')} onClick={() => strip.page(1)}>
+        <button
+          type="button"
+          className="pc-tags__more pc-tags__more--right"
+          aria-label={t('tags.scrollRight')}
+          title={t('tags.scrollRight')}
+          onClick={() => strip.page(1)}
+        >
           ›
         </button>
       ) : null}
@@ -72,28 +84,50 @@ export const TagsView = observer(function TagsView() {
         {tagsViewStore.visitedViews.map((view) => {
           const title = describeRoute(view.path)?.title || view.title;
           return (
-          <Link key={view.path} to={view.fullPath} role="tab" aria-selected={isActive(view)} aria-label={title} data-path={view.path}
-            className={`pc-tags__item${isActive(view) ? ' is-active' : ''}`} onContextMenu={(e) => openMenu(e, view)}>
-            <span className="pc-tags__title">{title}</span>
-            {view.affix ? null : (
-              <button className="pc-tags__close" aria-label={t('tags.close')} onClick={(e) => {
-                e.preventDefault();
-                e.stopPropagation();
-                close(view);
-              }}>
-                ×
-              </button>
-            )}
-          </Link>
+            <Link
+              key={view.path}
+              to={view.fullPath}
+              role="tab"
+              aria-selected={isActive(view)}
+              aria-label={title}
+              data-path={view.path}
+              className={`pc-tags__item${isActive(view) ? ' is-active' : ''}`}
+              onContextMenu={(e) => openMenu(e, view)}
+            >
+              <span className="pc-tags__title">{title}</span>
+              {view.affix ? null : (
+                <button
+                  className="pc-tags__close"
+                  aria-label={t('tags.close')}
+                  onClick={(e) => {
+                    e.preventDefault();
+                    e.stopPropagation();
+                    close(view);
+                  }}
+                >
+                  ×
+                </button>
+              )}
+            </Link>
           );
         })}
       </div>
       {menu ? (
         <ul className="pc-contextmenu" role="menu" style={{ left: menu.left, top: menu.top, width: MENU_WIDTH }}>
-          <li role="menuitem" onClick={() => refresh(menu.view)}>{t('tags.refresh')}</li>
-          {menu.view.affix ? null : <li role="menuitem" onClick={() => close(menu.view)}>{t('tags.close')}</li>}
-          <li role="menuitem" onClick={() => closeOthers(menu.view)}>{t('tags.closeOthers')}</li>
-          <li role="menuitem" onClick={() => closeAll(menu.view)}>{t('tags.closeAll')}</li>
+          <li role="menuitem" onClick={() => refresh(menu.view)}>
+            {t('tags.refresh')}
+          </li>
+          {menu.view.affix ? null : (
+            <li role="menuitem" onClick={() => close(menu.view)}>
+              {t('tags.close')}
+            </li>
+          )}
+          <li role="menuitem" onClick={() => closeOthers(menu.view)}>
+            {t('tags.closeOthers')}
+          </li>
+          <li role="menuitem" onClick={() => closeAll(menu.view)}>
+            {t('tags.closeAll')}
+          </li>
         </ul>
       ) : null}
     </div>

@@ -24,7 +24,9 @@ export const UserMenu = observer(function UserMenu() {
         trigger={
           <>
             {avatar ? <img className="pc-user-menu__avatar" src={avatar} alt="" /> : null}
-            <span className="pc-navbar__user" data-testid="navbar-user">{name}</span>
+            <span className="pc-navbar__user" data-testid="navbar-user">
+              {name}
+            </span>
             <span aria-hidden>▾</span>
           </>
         }

@@ -43,8 +43,19 @@ const PATHS: Record<string, string> = {
 export function MenuIcon({ name }: { name?: string }) {
   const d = PATHS[name ?? ''] ?? PATHS.default;
   return (
-    <svg className="pc-menu__icon" viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false"
-      fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      className="pc-menu__icon"
+      viewBox="0 0 24 24"
+      width="16"
+      height="16"
+      aria-hidden="true"
+      focusable="false"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d={d} />
     </svg>
   );

@@ -3,7 +3,15 @@ import { createMenuSearch, searchableRoutes } from './menu-search';
 import type { MenuRoute } from '../router/menu-routes';
 
 const route = (path: string, trail: string[], over: Partial<MenuRoute> = {}): MenuRoute => ({
-  path, title: trail[trail.length - 1], icon: '', urlAddress: path.slice(1), type: 2, noCache: false, hidden: false, trail, ...over,
+  path,
+  title: trail[trail.length - 1],
+  icon: '',
+  urlAddress: path.slice(1),
+  type: 2,
+  noCache: false,
+  hidden: false,
+  trail,
+  ...over,
 });
 
 const routes = [

@@ -28,7 +28,12 @@ export function describeRoute(path: string, resolve: (path: string) => ResolvedR
       const { route } = resolved;
       if (route.layout !== 'shell' || route.meta.hidden) return undefined;
       const title = hostTitle(route);
-      return { title, noCache: Boolean(route.meta.noCache), affix: Boolean(route.meta.affix), trail: route.path === HOME_PATH ? [] : [title] };
+      return {
+        title,
+        noCache: Boolean(route.meta.noCache),
+        affix: Boolean(route.meta.affix),
+        trail: route.path === HOME_PATH ? [] : [title],
+      };
     }
     case 'menu':
       return { title: resolved.route.title, noCache: resolved.route.noCache, affix: false, trail: resolved.route.trail };

@@ -15,10 +15,26 @@ export function useRole(roles: string | string[]): boolean {
   return useUserStore().hasRole(roles);
 }
 
-export const Permission = observer(function Permission({ codes, children, fallback = null }: { codes: string | string[]; children: ReactNode; fallback?: ReactNode }) {
+export const Permission = observer(function Permission({
+  codes,
+  children,
+  fallback = null,
+}: {
+  codes: string | string[];
+  children: ReactNode;
+  fallback?: ReactNode;
+}) {
   return <>{usePermission(codes) ? children : fallback}</>;
 });
 
-export const Role = observer(function Role({ roles, children, fallback = null }: { roles: string | string[]; children: ReactNode; fallback?: ReactNode }) {
+export const Role = observer(function Role({
+  roles,
+  children,
+  fallback = null,
+}: {
+  roles: string | string[];
+  children: ReactNode;
+  fallback?: ReactNode;
+}) {
   return <>{useRole(roles) ? children : fallback}</>;
 });

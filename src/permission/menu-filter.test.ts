@@ -17,7 +17,10 @@ const item = (enCode: string, over: Partial<MenuItem> = {}): MenuItem => ({
 const tree = [
   item('finance', {
     type: 1,
-    children: [item('daily', { propertyJson: '{"permission":"finance:view"}' }), item('channel', { propertyJson: '{"permission":["finance:view","finance:export"]}' })],
+    children: [
+      item('daily', { propertyJson: '{"permission":"finance:view"}' }),
+      item('channel', { propertyJson: '{"permission":["finance:view","finance:export"]}' }),
+    ],
   }),
   item('open'),
 ];

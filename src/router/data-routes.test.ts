@@ -43,7 +43,11 @@ describe('loading the route files of the bundles', () => {
     expect(routes.map((r) => r.path)).toEqual(['/y/:id']);
     expect(issues).toEqual([
       { file: '/site-pages/_routes.json', path: '', message: expect.stringMatching(/^malformed JSON at line 1, column \d+/) },
-      { file: '/pages-json/_routes.json', path: '/routes/1/urlAddress', message: 'urlAddress must name the JSON page, e.g. "parking/parkingAdd"' },
+      {
+        file: '/pages-json/_routes.json',
+        path: '/routes/1/urlAddress',
+        message: 'urlAddress must name the JSON page, e.g. "parking/parkingAdd"',
+      },
     ]);
   });
 
@@ -51,7 +55,9 @@ describe('loading the route files of the bundles', () => {
     const failing = (async () => {
       throw new TypeError('Failed to fetch');
     }) as typeof fetch;
-    expect((await loadRouteFiles(['/pages-json/'], failing)).issues).toEqual([{ file: '/pages-json/_routes.json', path: '', message: 'route file unavailable (Failed to fetch)' }]);
+    expect((await loadRouteFiles(['/pages-json/'], failing)).issues).toEqual([
+      { file: '/pages-json/_routes.json', path: '', message: 'route file unavailable (Failed to fetch)' },
+    ]);
     const issues = (await loadRouteFiles(['/pages-json/'], stubFetch({ '/pages-json/_routes.json': { status: 500 } }))).issues;
     expect(issues).toEqual([{ file: '/pages-json/_routes.json', path: '', message: 'route file unavailable (HTTP 500)' }]);
   });

@@ -27,7 +27,12 @@ const routeFile = parseRouteFile(
         permission: 'parking:edit',
         variants: [{ when: { id: ['0', 'new'] }, title: '新增停车场', permission: 'parking:add' }],
       },
-      { path: '/OrderManagement/parkingRecordOrderInfo/:id', urlAddress: 'OrderManagement/parkingRecordOrderInfo', title: '停车订单详情 {id}', menu: '/OrderManagement/parkingRecordOrder' },
+      {
+        path: '/OrderManagement/parkingRecordOrderInfo/:id',
+        urlAddress: 'OrderManagement/parkingRecordOrderInfo',
+        title: '停车订单详情 {id}',
+        menu: '/OrderManagement/parkingRecordOrder',
+      },
     ],
   }),
   '/pages-json/_routes.json',
@@ -35,7 +40,11 @@ const routeFile = parseRouteFile(
 
 /** The guard's access question answered by the real resolver over a user's menu, codes and the route file. */
 function accessFor(codes: string[], menus: MenuItem[]): GuardInput['access'] {
-  const sources: RouteSources = { menuRoutes: buildMenuRoutes(menus), dataRoutes: routeFile.routes, hasPermission: (wanted) => wanted.some((c) => codes.includes(c)) };
+  const sources: RouteSources = {
+    menuRoutes: buildMenuRoutes(menus),
+    dataRoutes: routeFile.routes,
+    hasPermission: (wanted) => wanted.some((c) => codes.includes(c)),
+  };
   return (path) => accessOf(resolveRoute(path, sources));
 }
 
@@ -57,13 +66,24 @@ describe('navigation guard', () => {
   });
 
   it('lets a visitor without a token open /login and every public page', () => {
-    for (const path of ['/login', '/scanQRcode', '/orderInfoByQRcode', '/activity', '/pdaScanQrcode', '/scanGroupCardQrcode', '/groupCardInfo']) {
+    for (const path of [
+      '/login',
+      '/scanQRcode',
+      '/orderInfoByQRcode',
+      '/activity',
+      '/pdaScanQrcode',
+      '/scanGroupCardQrcode',
+      '/groupCardInfo',
+    ]) {
       expect(decideNavigation({ ...base, path, hasToken: false, loaded: false })).toEqual({ type: 'allow' });
     }
   });
 
   it('asks a visitor without a token to sign in for a data route too', () => {
-    expect(decideNavigation({ ...base, hasToken: false, loaded: false, path: '/parkingAdmin/add/0' })).toEqual({ type: 'redirect', to: '/login?redirect=%2FparkingAdmin%2Fadd%2F0' });
+    expect(decideNavigation({ ...base, hasToken: false, loaded: false, path: '/parkingAdmin/add/0' })).toEqual({
+      type: 'redirect',
+      to: '/login?redirect=%2FparkingAdmin%2Fadd%2F0',
+    });
   });
 
   it('sends a signed-in user who opens /login to /', () => {
@@ -82,8 +102,14 @@ describe('navigation guard', () => {
 
   it('after a sign-in, a redirect target the new user cannot open lands on /dashboard; one they have opens', () => {
     const operator = accessFor(['parking:edit'], ordersMenu);
-    expect(decideNavigation({ ...base, access: operator, landing: true, path: '/system/user' })).toEqual({ type: 'redirect', to: '/dashboard' });
-    expect(decideNavigation({ ...base, access: operator, landing: true, path: '/parkingAdmin/add/0' })).toEqual({ type: 'redirect', to: '/dashboard' });
+    expect(decideNavigation({ ...base, access: operator, landing: true, path: '/system/user' })).toEqual({
+      type: 'redirect',
+      to: '/dashboard',
+    });
+    expect(decideNavigation({ ...base, access: operator, landing: true, path: '/parkingAdmin/add/0' })).toEqual({
+      type: 'redirect',
+      to: '/dashboard',
+    });
     expect(decideNavigation({ ...base, access: operator, landing: true, path: '/parking/parkingAdmin' })).toEqual({ type: 'allow' });
     // without a sign-in just before, the spec's /404 and /401 hold
     expect(decideNavigation({ ...base, access: operator, path: '/parkingAdmin/add/0' })).toEqual({ type: 'redirect', to: '/401' });

@@ -33,7 +33,11 @@ const tree: MenuItem[] = [
 describe('menu routes', () => {
   it('joins enCodes into paths and keeps urlAddress as the page name', () => {
     const routes = buildMenuRoutes(tree);
-    expect(findMenuRoute(routes, '/parking/parkingAdmin')).toMatchObject({ urlAddress: 'parking/parkingAdmin', title: '停车场管理', noCache: false });
+    expect(findMenuRoute(routes, '/parking/parkingAdmin')).toMatchObject({
+      urlAddress: 'parking/parkingAdmin',
+      title: '停车场管理',
+      noCache: false,
+    });
   });
 
   it('reaches pages three levels deep and reads noCache from propertyJson', () => {

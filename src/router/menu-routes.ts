@@ -67,7 +67,10 @@ export function findMenuRoute(routes: MenuRoute[], path: string): MenuRoute | un
  * They open only for users who can open the entry itself (`menu`), and sit under it in the breadcrumb.
  * Built from the whole menu, not the visible one, so a user without the entry's permission gets /401.
  */
-export function buildMenuDataRoutes(menus: MenuItem[], ancestors: MenuItem[] = []): { routes: DataRoute[]; problems: (RouteFileProblem & { source: string })[] } {
+export function buildMenuDataRoutes(
+  menus: MenuItem[],
+  ancestors: MenuItem[] = [],
+): { routes: DataRoute[]; problems: (RouteFileProblem & { source: string })[] } {
   const routes: DataRoute[] = [];
   const problems: (RouteFileProblem & { source: string })[] = [];
   for (const item of menus) {

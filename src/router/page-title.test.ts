@@ -14,7 +14,8 @@ describe('titles from the route table', () => {
     expect(pageTitle('/404', SITE)).toBe(`404 - ${SITE}`);
     expect(pageTitle('/dashboard', SITE)).toBe(`首页 - ${SITE}`);
     expect(pageTitle('/operationView', SITE)).toBe(`运营大屏 - ${SITE}`);
-    for (const bare of ['/scanQRcode', '/orderInfoByQRcode', '/activity', '/redirect/dashboard', '/no/such/page']) expect(pageTitle(bare, SITE)).toBe(SITE);
+    for (const bare of ['/scanQRcode', '/orderInfoByQRcode', '/activity', '/redirect/dashboard', '/no/such/page'])
+      expect(pageTitle(bare, SITE)).toBe(SITE);
   });
 
   it('the dashboard is a pinned, uncached tab with an empty trail; the user centre a plain tab', () => {
@@ -29,7 +30,10 @@ describe('titles from the route table', () => {
     const user = new UserStore();
     const routeFiles = observable({ routes: [] as DataRoute[] });
     const { currentRoute } = createRouteResolver({ user, routeFiles });
-    const { routes } = parseRouteFile(JSON.stringify({ routes: [{ path: '/o/:id', urlAddress: 'o', title: '停车订单详情 {id}', permission: 'order:view' }] }), 'test');
+    const { routes } = parseRouteFile(
+      JSON.stringify({ routes: [{ path: '/o/:id', urlAddress: 'o', title: '停车订单详情 {id}', permission: 'order:view' }] }),
+      'test',
+    );
     expect(describeRoute('/o/7', currentRoute)).toBeUndefined();
     runInAction(() => {
       routeFiles.routes = routes;
@@ -38,7 +42,12 @@ describe('titles from the route table', () => {
     runInAction(() => {
       user.buttonList = ['order:view'];
     });
-    expect(describeRoute('/o/7', currentRoute)).toEqual({ title: '停车订单详情 7', noCache: false, affix: false, trail: ['停车订单详情 7'] });
+    expect(describeRoute('/o/7', currentRoute)).toEqual({
+      title: '停车订单详情 7',
+      noCache: false,
+      affix: false,
+      trail: ['停车订单详情 7'],
+    });
     expect(pageTitle('/o/7', SITE, currentRoute)).toBe(`停车订单详情 7 - ${SITE}`);
     // the app's resolver never saw them
     expect(describeRoute('/o/7')).toBeUndefined();
@@ -47,7 +56,16 @@ describe('titles from the route table', () => {
   it('a menu screen is titled by its menu entry, shown to a user whose menu holds it and who may see it', () => {
     const user = new UserStore();
     const { currentRoute } = createRouteResolver({ user, routeFiles: { routes: [] } });
-    const entry = { id: 'r', parentId: '-1', fullName: '报表', enCode: 'report', icon: '', type: 2, urlAddress: 'report/index', hasChildren: false };
+    const entry = {
+      id: 'r',
+      parentId: '-1',
+      fullName: '报表',
+      enCode: 'report',
+      icon: '',
+      type: 2,
+      urlAddress: 'report/index',
+      hasChildren: false,
+    };
     runInAction(() => {
       user.menuList = [{ ...entry, propertyJson: '{"permission": "report:view"}' }];
     });

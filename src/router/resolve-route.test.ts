@@ -7,9 +7,31 @@ import type { MenuItem } from '../api/types';
 
 const routesOf = (source: string, routes: unknown[]): DataRoute[] => parseRouteFile(JSON.stringify({ routes }), source).routes;
 
-const lots: MenuItem = { id: 'p', parentId: '-1', fullName: '停车基础设施', enCode: 'parking', icon: '', type: 1, urlAddress: '', hasChildren: true,
-  children: [{ id: 'a', parentId: 'p', fullName: '停车场管理', enCode: 'parkingAdmin', icon: '', type: 2, urlAddress: 'parking/parkingAdmin', hasChildren: false,
-    propertyJson: JSON.stringify({ routes: [{ path: '/parking/parkingAdmin/:id/log', urlAddress: 'parking/lotLog', title: '停车场日志 {id}' }] }) }] };
+const lots: MenuItem = {
+  id: 'p',
+  parentId: '-1',
+  fullName: '停车基础设施',
+  enCode: 'parking',
+  icon: '',
+  type: 1,
+  urlAddress: '',
+  hasChildren: true,
+  children: [
+    {
+      id: 'a',
+      parentId: 'p',
+      fullName: '停车场管理',
+      enCode: 'parkingAdmin',
+      icon: '',
+      type: 2,
+      urlAddress: 'parking/parkingAdmin',
+      hasChildren: false,
+      propertyJson: JSON.stringify({
+        routes: [{ path: '/parking/parkingAdmin/:id/log', urlAddress: 'parking/lotLog', title: '停车场日志 {id}' }],
+      }),
+    },
+  ],
+};
 
 const sources = (dataRoutes: DataRoute[], codes: string[] = []): RouteSources => ({
   menuRoutes: buildMenuRoutes([lots]),
@@ -19,7 +41,17 @@ const sources = (dataRoutes: DataRoute[], codes: string[] = []): RouteSources =>
 
 describe('route table', () => {
   it('derives the public paths from the records', () => {
-    expect(PUBLIC_PATHS).toEqual(['/login', '/scanQRcode', '/orderInfoByQRcode', '/activity', '/pdaScanQrcode', '/scanGroupCardQrcode', '/groupCardInfo', '/404', '/401']);
+    expect(PUBLIC_PATHS).toEqual([
+      '/login',
+      '/scanQRcode',
+      '/orderInfoByQRcode',
+      '/activity',
+      '/pdaScanQrcode',
+      '/scanGroupCardQrcode',
+      '/groupCardInfo',
+      '/404',
+      '/401',
+    ]);
     expect(HOME_PATH).toBe('/dashboard');
     expect(findHostRoute('/redirect/parking/parkingAdmin')?.name).toBe('Redirect');
   });
@@ -31,14 +63,28 @@ describe('resolving a path', () => {
       { path: '/OrderManagement/parkingRecordOrderInfo/:id', urlAddress: 'site/orderInfo', title: '订单 {id}' },
       { path: '/site/visit/:id', urlAddress: 'site/visit', title: '来访 {id}' },
     ]);
-    const console_ = routesOf('/pages-json/_routes.json', [{ path: '/OrderManagement/parkingRecordOrderInfo/:id', urlAddress: 'OrderManagement/parkingRecordOrderInfo', title: '停车订单详情 {id}' }]);
+    const console_ = routesOf('/pages-json/_routes.json', [
+      {
+        path: '/OrderManagement/parkingRecordOrderInfo/:id',
+        urlAddress: 'OrderManagement/parkingRecordOrderInfo',
+        title: '停车订单详情 {id}',
+      },
+    ]);
     const merged = [...site, ...console_.filter((r) => !site.some((s) => s.path === r.path))];
-    expect(resolveRoute('/OrderManagement/parkingRecordOrderInfo/9', sources(merged))).toMatchObject({ kind: 'data', title: '订单 9', params: { id: '9' }, route: { urlAddress: 'site/orderInfo' } });
+    expect(resolveRoute('/OrderManagement/parkingRecordOrderInfo/9', sources(merged))).toMatchObject({
+      kind: 'data',
+      title: '订单 9',
+      params: { id: '9' },
+      route: { urlAddress: 'site/orderInfo' },
+    });
     expect(resolveRoute('/site/visit/3', sources(merged))).toMatchObject({ kind: 'data', title: '来访 3', allowed: true });
   });
 
   it('the console route table comes first, then the menu, then data routes', () => {
-    const greedy = routesOf('x', [{ path: '/parking/:page', urlAddress: 'x', title: 'x' }, { path: '/user/:page', urlAddress: 'x', title: 'x' }]);
+    const greedy = routesOf('x', [
+      { path: '/parking/:page', urlAddress: 'x', title: 'x' },
+      { path: '/user/:page', urlAddress: 'x', title: 'x' },
+    ]);
     expect(resolveRoute('/user/center', sources(greedy))?.kind).toBe('host');
     expect(resolveRoute('/parking/parkingAdmin', sources(greedy))?.kind).toBe('menu');
     expect(resolveRoute('/parking/other', sources(greedy))?.kind).toBe('data');
@@ -48,13 +94,23 @@ describe('resolving a path', () => {
     const declared = buildMenuDataRoutes([lots]);
     expect(declared.problems).toEqual([]);
     const resolved = resolveRoute('/parking/parkingAdmin/p-1/log', sources(declared.routes));
-    expect(resolved).toMatchObject({ kind: 'data', title: '停车场日志 p-1', allowed: true, route: { menu: '/parking/parkingAdmin', trail: ['停车基础设施', '停车场管理'] } });
+    expect(resolved).toMatchObject({
+      kind: 'data',
+      title: '停车场日志 p-1',
+      allowed: true,
+      route: { menu: '/parking/parkingAdmin', trail: ['停车基础设施', '停车场管理'] },
+    });
     const hidden = { ...sources(declared.routes), menuRoutes: [] };
     expect(resolveRoute('/parking/parkingAdmin/p-1/log', hidden)).toMatchObject({ kind: 'data', allowed: false });
   });
 
   it('a malformed route declaration in a menu entry is reported, not thrown', () => {
     const broken = { ...lots, children: [{ ...lots.children![0], propertyJson: '{"routes": {"path": "/x"}}' }] };
-    expect(buildMenuDataRoutes([broken])).toEqual({ routes: [], problems: [{ path: '/routes', message: 'routes must be an array of route declarations', source: 'menu /parking/parkingAdmin propertyJson' }] });
+    expect(buildMenuDataRoutes([broken])).toEqual({
+      routes: [],
+      problems: [
+        { path: '/routes', message: 'routes must be an array of route declarations', source: 'menu /parking/parkingAdmin propertyJson' },
+      ],
+    });
   });
 });

@@ -31,7 +31,8 @@ export function resolveRoute(path: string, sources: RouteSources): ResolvedRoute
     if (!params) continue;
     const { title, permission } = resolveDataRoute(route, params);
     const allowed =
-      (permission.length === 0 || sources.hasPermission(permission)) && (route.menu === undefined || findMenuRoute(sources.menuRoutes, route.menu) !== undefined);
+      (permission.length === 0 || sources.hasPermission(permission)) &&
+      (route.menu === undefined || findMenuRoute(sources.menuRoutes, route.menu) !== undefined);
     return { kind: 'data', route, params, title, permission, allowed };
   }
   return undefined;

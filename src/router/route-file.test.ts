@@ -10,11 +10,17 @@ const SPEC_ROUTES = {
       permission: 'parking:edit',
       variants: [{ when: { id: ['0', 'new'] }, title: '新增停车场', permission: 'parking:add' }],
     },
-    { path: '/OrderManagement/parkingRecordOrderInfo/:id', urlAddress: 'OrderManagement/parkingRecordOrderInfo', title: '停车订单详情 {id}', menu: '/OrderManagement/parkingRecordOrder' },
+    {
+      path: '/OrderManagement/parkingRecordOrderInfo/:id',
+      urlAddress: 'OrderManagement/parkingRecordOrderInfo',
+      title: '停车订单详情 {id}',
+      menu: '/OrderManagement/parkingRecordOrder',
+    },
   ],
 };
 
-const parse = (value: unknown) => parseRouteFile(typeof value === 'string' ? value : JSON.stringify(value, null, 2), '/pages-json/_routes.json');
+const parse = (value: unknown) =>
+  parseRouteFile(typeof value === 'string' ? value : JSON.stringify(value, null, 2), '/pages-json/_routes.json');
 
 describe('route file', () => {
   it('reads the spec routes: pattern, page, permission, menu, variants', () => {
@@ -22,7 +28,13 @@ describe('route file', () => {
     expect(problems).toEqual([]);
     expect(routes.map((r) => [r.path, r.urlAddress, r.permission, r.menu ?? null, r.at])).toEqual([
       ['/parkingAdmin/add/:id', 'parking/parkingAdd', ['parking:edit'], null, '/routes/0'],
-      ['/OrderManagement/parkingRecordOrderInfo/:id', 'OrderManagement/parkingRecordOrderInfo', [], '/OrderManagement/parkingRecordOrder', '/routes/1'],
+      [
+        '/OrderManagement/parkingRecordOrderInfo/:id',
+        'OrderManagement/parkingRecordOrderInfo',
+        [],
+        '/OrderManagement/parkingRecordOrder',
+        '/routes/1',
+      ],
     ]);
   });
 
@@ -73,6 +85,8 @@ describe('route file', () => {
   it('a path declared twice keeps the first', () => {
     const { routes, problems } = parse({ routes: [SPEC_ROUTES.routes[1], { ...SPEC_ROUTES.routes[1], title: 'again' }] });
     expect(routes).toHaveLength(1);
-    expect(problems).toEqual([{ path: '/routes/1/path', message: 'path "/OrderManagement/parkingRecordOrderInfo/:id" is already declared at /routes/0' }]);
+    expect(problems).toEqual([
+      { path: '/routes/1/path', message: 'path "/OrderManagement/parkingRecordOrderInfo/:id" is already declared at /routes/0' },
+    ]);
   });
 });

@@ -80,7 +80,9 @@ export function jsonSyntaxProblem(text: string): { offset: number; message: stri
   const errors: ParseError[] = [];
   parseTree(text, errors, { disallowComments: true, allowTrailingComma: false });
   const first = errors[0];
-  return first && { offset: first.offset, message: `malformed JSON at ${lineColumn(text, first.offset)} (${printParseErrorCode(first.error)})` };
+  return (
+    first && { offset: first.offset, message: `malformed JSON at ${lineColumn(text, first.offset)} (${printParseErrorCode(first.error)})` }
+  );
 }
 
 /** Placeholders `{name}` in a title. */
@@ -128,14 +130,17 @@ function parseVariants(value: unknown, at: string, params: string[], problems: R
       problems.push({ path: here, message: 'a variant must be an object' });
       return;
     }
-    for (const key of Object.keys(raw)) if (!VARIANT_KEYS.has(key)) problems.push({ path: `${here}/${key}`, message: `unknown property "${key}"` });
+    for (const key of Object.keys(raw))
+      if (!VARIANT_KEYS.has(key)) problems.push({ path: `${here}/${key}`, message: `unknown property "${key}"` });
     const when: Record<string, string[]> = {};
-    if (!isObject(raw.when) || !Object.keys(raw.when).length) problems.push({ path: `${here}/when`, message: 'when must be an object naming parameter values, e.g. { "id": ["0", "new"] }' });
+    if (!isObject(raw.when) || !Object.keys(raw.when).length)
+      problems.push({ path: `${here}/when`, message: 'when must be an object naming parameter values, e.g. { "id": ["0", "new"] }' });
     else {
       for (const [param, accepted] of Object.entries(raw.when)) {
         const list = typeof accepted === 'string' ? [accepted] : accepted;
         if (!params.includes(param)) problems.push({ path: `${here}/when/${param}`, message: `"${param}" is not a parameter of the path` });
-        else if (!Array.isArray(list) || !list.length || !list.every((v) => typeof v === 'string')) problems.push({ path: `${here}/when/${param}`, message: 'must be a string or a non-empty array of strings' });
+        else if (!Array.isArray(list) || !list.length || !list.every((v) => typeof v === 'string'))
+          problems.push({ path: `${here}/when/${param}`, message: 'must be a string or a non-empty array of strings' });
         else when[param] = list as string[];
       }
     }
@@ -161,7 +166,8 @@ function parseEntry(raw: unknown, at: string, source: string, problems: RouteFil
     return undefined;
   }
   const before = problems.length;
-  for (const key of Object.keys(raw)) if (!ENTRY_KEYS.has(key)) problems.push({ path: `${at}/${key}`, message: `unknown property "${key}"` });
+  for (const key of Object.keys(raw))
+    if (!ENTRY_KEYS.has(key)) problems.push({ path: `${at}/${key}`, message: `unknown property "${key}"` });
 
   let params: string[] = [];
   if (typeof raw.path !== 'string') problems.push({ path: `${at}/path`, message: 'path must be a string such as "/parkingAdmin/add/:id"' });
@@ -170,7 +176,8 @@ function parseEntry(raw: unknown, at: string, source: string, problems: RouteFil
     if (wrong) problems.push({ path: `${at}/path`, message: `path "${raw.path}" ${wrong}` });
     params = patternParams(raw.path);
   }
-  if (typeof raw.urlAddress !== 'string') problems.push({ path: `${at}/urlAddress`, message: 'urlAddress must name the JSON page, e.g. "parking/parkingAdd"' });
+  if (typeof raw.urlAddress !== 'string')
+    problems.push({ path: `${at}/urlAddress`, message: 'urlAddress must name the JSON page, e.g. "parking/parkingAdd"' });
   else {
     const wrong = urlAddressProblem(raw.urlAddress);
     if (wrong) problems.push({ path: `${at}/urlAddress`, message: `urlAddress ${wrong}` });
@@ -182,10 +189,14 @@ function parseEntry(raw: unknown, at: string, source: string, problems: RouteFil
     if (codes) permission = codes;
     else problems.push({ path: `${at}/permission`, message: 'permission must be a button code or a non-empty array of them' });
   }
-  if (raw.menu !== undefined && (typeof raw.menu !== 'string' || !raw.menu.startsWith('/') || patternProblem(raw.menu) || patternParams(raw.menu).length)) {
+  if (
+    raw.menu !== undefined &&
+    (typeof raw.menu !== 'string' || !raw.menu.startsWith('/') || patternProblem(raw.menu) || patternParams(raw.menu).length)
+  ) {
     problems.push({ path: `${at}/menu`, message: 'menu must be the path of a menu screen, e.g. "/OrderManagement/parkingRecordOrder"' });
   }
-  if (raw.noCache !== undefined && typeof raw.noCache !== 'boolean') problems.push({ path: `${at}/noCache`, message: 'noCache must be true or false' });
+  if (raw.noCache !== undefined && typeof raw.noCache !== 'boolean')
+    problems.push({ path: `${at}/noCache`, message: 'noCache must be true or false' });
   const variants = parseVariants(raw.variants, `${at}/variants`, params, problems);
 
   if (problems.length !== before || !variants) return undefined;

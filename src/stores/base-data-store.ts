@@ -20,7 +20,7 @@ export const TYPE_CHARGE = 4;
 async function fetchLots(client: AxiosInstance, type?: number): Promise<ParkingItem[]> {
   const params = type === undefined ? { ...LOOKUP } : { ...LOOKUP, type };
   const res = await client.get<{ code: number; data?: { list?: ParkingItem[] } }>('/api/system/Parking', { params });
-  return res.data?.code === 200 ? res.data.data?.list ?? [] : [];
+  return res.data?.code === 200 ? (res.data.data?.list ?? []) : [];
 }
 
 /**
@@ -45,7 +45,12 @@ export class BaseDataStore {
 
   /** The four lookups in parallel; one failing leaves its list as it was. True when all four arrived. */
   async load(): Promise<boolean> {
-    const [all, space, lane, charge] = await Promise.allSettled([fetchLots(this.client), fetchLots(this.client, TYPE_SPACE), fetchLots(this.client, TYPE_LANE), fetchLots(this.client, TYPE_CHARGE)]);
+    const [all, space, lane, charge] = await Promise.allSettled([
+      fetchLots(this.client),
+      fetchLots(this.client, TYPE_SPACE),
+      fetchLots(this.client, TYPE_LANE),
+      fetchLots(this.client, TYPE_CHARGE),
+    ]);
     runInAction(() => {
       if (all.status === 'fulfilled') this.parkingList = all.value;
       if (space.status === 'fulfilled') this.parkingTypeSpace = space.value;

@@ -80,7 +80,13 @@ export class TagsViewStore {
     if (!Array.isArray(saved)) return;
     for (const view of saved) {
       if (!view || typeof view.path !== 'string' || typeof view.fullPath !== 'string' || !isKnown(view.path)) continue;
-      this.addView({ path: view.path, fullPath: view.fullPath, title: String(view.title ?? ''), affix: Boolean(view.affix), noCache: Boolean(view.noCache) });
+      this.addView({
+        path: view.path,
+        fullPath: view.fullPath,
+        title: String(view.title ?? ''),
+        affix: Boolean(view.affix),
+        noCache: Boolean(view.noCache),
+      });
     }
   }
 

@@ -8,6 +8,7 @@ describe('menuLinkHref', () => {
   });
 
   it('refuses other schemes and protocol-relative addresses', () => {
-    for (const bad of ['javascript:alert(1)', 'data:text/html,x', '//evil.example/x', '/\\evil.example/x', 'api/docs', '']) expect(menuLinkHref(bad)).toBeUndefined();
+    for (const bad of ['javascript:alert(1)', 'data:text/html,x', '//evil.example/x', '/\\evil.example/x', 'api/docs', ''])
+      expect(menuLinkHref(bad)).toBeUndefined();
   });
 });

@@ -18,7 +18,9 @@ test('Escape closes a delete confirm and nothing is deleted', async ({ page }) =
   await waitForRows(page);
   const row = page.getByRole('row').filter({ hasText: '海岸城影城' });
   const dialog = page.getByRole('dialog');
-  await clickUntil(row.getByRole('button', { name: '删除' }), () => expect(dialog).toContainText('确定删除商户「海岸城影城」吗？', { timeout: 2000 }));
+  await clickUntil(row.getByRole('button', { name: '删除' }), () =>
+    expect(dialog).toContainText('确定删除商户「海岸城影城」吗？', { timeout: 2000 }),
+  );
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('row').filter({ hasText: '海岸城影城' })).toBeVisible();

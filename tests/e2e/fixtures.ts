@@ -43,14 +43,24 @@ export async function adminToken(request: APIRequestContext): Promise<string> {
  * A throw-away user holding one role (operator's by default), for tests that change a user's
  * password or status without disturbing the demo accounts other tests sign in with.
  */
-export async function createTempUser(request: APIRequestContext, roleEnCode = 'operator'): Promise<{ account: string; password: string; id: string }> {
+export async function createTempUser(
+  request: APIRequestContext,
+  roleEnCode = 'operator',
+): Promise<{ account: string; password: string; id: string }> {
   const headers = { Authorization: await adminToken(request) };
   const roles = (await (await request.get('/api/system/Role/Selector', { headers })).json()).data.list as { id: string; enCode: string }[];
   const account = `tmp_${uniqueSuffix()}`;
   const password = 'Temp2pass';
   const res = await request.post('/api/system/Permission/Users', {
     headers,
-    data: { account, realName: '临时用户', roleIds: [roles.find((r) => r.enCode === roleEnCode)!.id], status: 1, userPassword: md5(password), validatePassword: md5(password) },
+    data: {
+      account,
+      realName: '临时用户',
+      roleIds: [roles.find((r) => r.enCode === roleEnCode)!.id],
+      status: 1,
+      userPassword: md5(password),
+      validatePassword: md5(password),
+    },
   });
   const body = await res.json();
   expect(body.code, body.msg).toBe(200);

@@ -75,7 +75,10 @@ test.describe('tabs that overflow the strip', () => {
 test.describe('every icon shows', () => {
   test.use({ viewport: DESKTOP });
 
-  test("the list's refresh button draws its icon from the console's own bundle, and 导出 stays in the buttons' row", async ({ page, baseURL }) => {
+  test("the list's refresh button draws its icon from the console's own bundle, and 导出 stays in the buttons' row", async ({
+    page,
+    baseURL,
+  }) => {
     const fontRequests: string[] = [];
     page.on('request', (req) => {
       if (/\.(woff2?|ttf|eot)(\?|$)/.test(req.url())) fontRequests.push(req.url());
@@ -144,7 +147,11 @@ test.describe('the add-lot form', () => {
     }
     for (const label of ['开放时间', '关闭时间']) {
       // amis's time input carries no name: find it by its label
-      const input = page.locator('.cxd-Form-item:visible').filter({ has: page.getByText(label, { exact: true }) }).locator('input').first();
+      const input = page
+        .locator('.cxd-Form-item:visible')
+        .filter({ has: page.getByText(label, { exact: true }) })
+        .locator('input')
+        .first();
       await expect(input).toHaveValue(/^\d\d:\d\d$/);
       expect((await box(input)).width, label).toBeGreaterThanOrEqual(60);
       // the value is not cut: the input's text fits inside it

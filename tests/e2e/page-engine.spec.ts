@@ -23,7 +23,17 @@ async function addMenuEntry(request: APIRequestContext, token: string, fullName:
   const tools = tree.data.list.find((m: { enCode: string }) => m.enCode === 'tools');
   const res = await request.post('/api/system/Menu', {
     headers,
-    data: { parentId: tools.id, fullName, enCode, icon: 'list', type: 2, urlAddress, sortCode: 99, linkTarget: '_self', propertyJson: '{}' },
+    data: {
+      parentId: tools.id,
+      fullName,
+      enCode,
+      icon: 'list',
+      type: 2,
+      urlAddress,
+      sortCode: 99,
+      linkTarget: '_self',
+      propertyJson: '{}',
+    },
   });
   expect((await res.json()).code).toBe(200);
 }
@@ -104,7 +114,11 @@ test('a malformed page file shows the file, line, column and parser message', as
 test('a renderer that throws fails inside its tab while the shell keeps working', async ({ page, request }) => {
   const code = `crash${uniqueSuffix()}`;
   // amis's `custom` renderer runs page-supplied code when it mounts: here, code that throws
-  writeSitePage(`ext/${code}`, { type: 'page', title: '会崩溃的页面', body: [{ type: 'custom', onMount: "throw new Error('renderer exploded')" }] });
+  writeSitePage(`ext/${code}`, {
+    type: 'page',
+    title: '会崩溃的页面',
+    body: [{ type: 'custom', onMount: "throw new Error('renderer exploded')" }],
+  });
   await signInAndWait(page);
   await addMenuEntry(request, await tokenOf(page), `崩溃页${code}`, code, `ext/${code}`);
   await page.reload(); // the new menu entry arrives with the next sign-in or reload

@@ -23,12 +23,17 @@ test('filters and the plate tag show the platform units', async ({ page }) => {
     title: '词汇',
     data: { fee: 1234, plate: '粤B12345', color: 3, phone: '13512346781', stay: 90061, inTime: 1700000000, owner: '${user.realName}' },
     body: [
-      { type: 'tpl', tpl: '金额:${fee | cent}|车牌:${plate | plate}|颜色:${color | plateColor}|电话:${phone | phoneMask}|时长:${stay | duration}|入场:${inTime | timestamp}|用户:${user.realName}' },
+      {
+        type: 'tpl',
+        tpl: '金额:${fee | cent}|车牌:${plate | plate}|颜色:${color | plateColor}|电话:${phone | phoneMask}|时长:${stay | duration}|入场:${inTime | timestamp}|用户:${user.realName}',
+      },
       { type: 'pc-plate', name: 'plate', color: '${color}' },
     ],
   });
   const text = page.locator('.cxd-Page-body');
-  await expect(text).toContainText('金额:12.34|车牌:粤B·12345|颜色:绿色|电话:135****6781|时长:1天1小时1分钟1秒|入场:2023-11-15 06:13:20|用户:系统管理员');
+  await expect(text).toContainText(
+    '金额:12.34|车牌:粤B·12345|颜色:绿色|电话:135****6781|时长:1天1小时1分钟1秒|入场:2023-11-15 06:13:20|用户:系统管理员',
+  );
   const tag = page.locator('.pc-plate');
   await expect(tag).toHaveText('粤B·12345');
   await expect(tag).toHaveClass(/pc-plate--green/);
@@ -101,7 +106,9 @@ test('validations and dictionary options speak the platform language', async ({ 
   await expect(page.getByText('坐标:113.9476,22.5432')).toBeVisible();
 });
 
-test('a list says only what is particular to it: paging, page sizes, filter buttons, empty and loading texts are the console’s', async ({ page }) => {
+test('a list says only what is particular to it: paging, page sizes, filter buttons, empty and loading texts are the console’s', async ({
+  page,
+}) => {
   let slow = true;
   await page.route(/\/api\/system\/ParkingLane\?/, async (route) => {
     if (slow) await new Promise((r) => setTimeout(r, 1500));
@@ -158,7 +165,13 @@ test('one form for add and edit, shared fragments, lots from the base-data store
     },
     body: [
       { type: 'form', $ref: 'space-form', title: '新增', api: 'post:/api/oauth/updateAvatar' },
-      { type: 'form', $ref: 'space-form', title: '编辑', api: 'post:/api/oauth/updateAvatar', data: { parkingId: 'p-ft-cbd-04', plateNo: '粤B12345' } },
+      {
+        type: 'form',
+        $ref: 'space-form',
+        title: '编辑',
+        api: 'post:/api/oauth/updateAvatar',
+        data: { parkingId: 'p-ft-cbd-04', plateNo: '粤B12345' },
+      },
       { type: 'table', source: '${rows}', columns: [{ $fragment: 'status-column' }] },
     ],
     data: { rows: [{ enabledMark: 1 }, { enabledMark: 0 }] },
@@ -235,7 +248,14 @@ test('server data is shown as text, never run as HTML', async ({ page, request }
   const headers = { Authorization: await adminToken(request) };
   const created = await request.post('/api/system/Parking', {
     headers,
-    data: { parkingName: evil.slice(0, 50), parkingCode: `X${uniqueSuffix()}`.slice(0, 32), type: 1, roadType: 2, regionCode: '440305', regionName: '南山区' },
+    data: {
+      parkingName: evil.slice(0, 50),
+      parkingCode: `X${uniqueSuffix()}`.slice(0, 32),
+      type: 1,
+      roadType: 2,
+      regionCode: '440305',
+      regionName: '南山区',
+    },
   });
   const { data } = await created.json();
   try {

@@ -65,7 +65,10 @@ test('lanes: filter, page, add, edit, delete', async ({ page }) => {
   await expect(page.getByText('暂无数据')).toBeVisible();
 });
 
-test('lanes: the downloaded QR is a PNG of the lane scan URL; the preview shows the same URL; void blocks it', async ({ page, baseURL }) => {
+test('lanes: the downloaded QR is a PNG of the lane scan URL; the preview shows the same URL; void blocks it', async ({
+  page,
+  baseURL,
+}) => {
   await signInAndWait(page);
   await page.goto('/#/parking/parkingLane');
   await page.getByPlaceholder('车道编号或名称').fill('OUT01');
@@ -178,6 +181,10 @@ test('operator: no add/delete on lanes and spaces, and the server answers 403 an
   const token = (await page.context().cookies()).find((c) => /token/i.test(c.name))?.value ?? '';
   const headers = { Authorization: decodeURIComponent(token) };
   expect((await page.request.delete('/api/system/ParkingLane/l-ns-kjy-01-1', { headers })).status()).toBe(403);
-  expect((await page.request.post('/api/system/ParkingSpace/batch', { headers, data: { parkingId: 'p-ns-kjy-01', count: 1, spaceType: 1 } })).status()).toBe(403);
+  expect(
+    (
+      await page.request.post('/api/system/ParkingSpace/batch', { headers, data: { parkingId: 'p-ns-kjy-01', count: 1, spaceType: 1 } })
+    ).status(),
+  ).toBe(403);
   expect((await page.request.delete('/api/system/ParkingSpace/s-ns-kjy-01-1', { headers })).status()).toBe(403);
 });

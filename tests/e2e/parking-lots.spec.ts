@@ -24,7 +24,9 @@ test('admin adds a lot on its own page (region from the address), edits it, dele
   await signInAndWait(page);
   await openLots(page);
 
-  await clickUntil(page.getByRole('button', { name: '新增停车场' }), () => expect(page).toHaveURL(/#\/parkingAdmin\/add\/0$/, { timeout: 2000 }));
+  await clickUntil(page.getByRole('button', { name: '新增停车场' }), () =>
+    expect(page).toHaveURL(/#\/parkingAdmin\/add\/0$/, { timeout: 2000 }),
+  );
   const form = page.locator('form').filter({ has: field(page, 'parkingName') });
   await field(form, 'parkingName').fill(name);
   await field(form, 'parkingCode').fill(code);
@@ -51,7 +53,11 @@ test('admin adds a lot on its own page (region from the address), edits it, dele
   await page.getByRole('button', { name: '保存' }).click();
   await expect(page).toHaveURL(/#\/parking\/parkingAdmin$/);
   await search(page, code);
-  await page.getByRole('row').filter({ hasText: `${name}改` }).getByRole('button', { name: '删除' }).click();
+  await page
+    .getByRole('row')
+    .filter({ hasText: `${name}改` })
+    .getByRole('button', { name: '删除' })
+    .click();
   const confirm = page.getByRole('dialog');
   await expect(confirm).toContainText(`确定删除停车场「${name}改」吗？`);
   await confirm.getByRole('button', { name: '确认' }).click();
@@ -138,6 +144,9 @@ test('operator sees the lots without add and delete, and the server answers 403 
   const headers = { Authorization: decodeURIComponent(token) };
   const del = await page.request.delete('/api/system/Parking/p-ft-hqb-02', { headers });
   expect(del.status()).toBe(403);
-  const post = await page.request.post('/api/system/Parking', { headers, data: { parkingCode: 'OP-1', parkingName: 'x', type: 1, roadType: 2 } });
+  const post = await page.request.post('/api/system/Parking', {
+    headers,
+    data: { parkingCode: 'OP-1', parkingName: 'x', type: 1, roadType: 2 },
+  });
   expect(post.status()).toBe(403);
 });

@@ -3,10 +3,15 @@ import md5 from 'blueimp-md5';
 
 const GRANTS = 'menu:m-parkingAdmin,button:b-parking:edit';
 
-test('a save the server refuses (403) shows the refusal and keeps what was typed; a refused navigation goes to /401', async ({ page, request }) => {
+test('a save the server refuses (403) shows the refusal and keeps what was typed; a refused navigation goes to /401', async ({
+  page,
+  request,
+}) => {
   const s = uniqueSuffix();
   const headers = { Authorization: await adminToken(request) };
-  const role = await (await request.post('/api/system/Role', { headers, data: { fullName: `车场编辑${s}`, enCode: `lotEdit${s}`, grants: GRANTS } })).json();
+  const role = await (
+    await request.post('/api/system/Role', { headers, data: { fullName: `车场编辑${s}`, enCode: `lotEdit${s}`, grants: GRANTS } })
+  ).json();
   expect(role.code, role.msg).toBe(200);
   const account = `edit${s}`;
   const user = await (
@@ -23,7 +28,9 @@ test('a save the server refuses (403) shows the refusal and keeps what was typed
   await name.fill(`海岸城改名${s}`);
 
   // the grant is taken away while the form is open
-  const revoked = await (await request.put(`/api/system/Role/${role.data.id}/Menus`, { headers, data: { grants: 'menu:m-parkingAdmin' } })).json();
+  const revoked = await (
+    await request.put(`/api/system/Role/${role.data.id}/Menus`, { headers, data: { grants: 'menu:m-parkingAdmin' } })
+  ).json();
   expect(revoked.code, revoked.msg).toBe(200);
   await page.getByRole('button', { name: '保存' }).click();
 

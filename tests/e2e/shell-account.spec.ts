@@ -75,7 +75,10 @@ test('the personal centre shows the details, uploads an avatar and offers the pa
 
   await page.getByTestId('avatar-input').setInputFiles({ name: 'a.pdf', mimeType: 'application/pdf', buffer: Buffer.from('x') });
   await expect(page.getByRole('alert').filter({ hasText: '文件格式不正确，请上传png/jpg图片格式文件!' })).toBeVisible();
-  const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fe0def46b80000000049454e44ae426082', 'hex');
+  const png = Buffer.from(
+    '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fe0def46b80000000049454e44ae426082',
+    'hex',
+  );
   await page.getByTestId('avatar-input').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
   await expect(page.getByRole('alert').filter({ hasText: '头像修改成功' })).toBeVisible();
   await expect(page.getByTestId('avatar-preview')).toHaveAttribute('src', /^\/api\/file\/Image\/.+\.png$/);

@@ -50,10 +50,15 @@ test.describe('a site bundle route file', () => {
 
   test('adds a screen with parameters without a rebuild', async ({ page }) => {
     mkdirSync(join(site(), 'siteVisit'), { recursive: true });
-    writeFileSync(join(site(), 'siteVisit', 'detail.json'), JSON.stringify({ type: 'page', title: '来访 ${params.id}', body: { type: 'tpl', tpl: '来访编号:${params.id}' } }));
+    writeFileSync(
+      join(site(), 'siteVisit', 'detail.json'),
+      JSON.stringify({ type: 'page', title: '来访 ${params.id}', body: { type: 'tpl', tpl: '来访编号:${params.id}' } }),
+    );
     writeFileSync(
       join(site(), '_routes.json'),
-      JSON.stringify({ routes: [{ path: '/siteVisit/detail/:id', urlAddress: 'siteVisit/detail', title: '来访详情 {id}', permission: 'parking:add' }] }),
+      JSON.stringify({
+        routes: [{ path: '/siteVisit/detail/:id', urlAddress: 'siteVisit/detail', title: '来访详情 {id}', permission: 'parking:add' }],
+      }),
     );
     await signInAndWait(page);
     await visit(page, '/siteVisit/detail/A-17');

@@ -32,7 +32,10 @@ test('visiting pages opens one tab each; the dashboard is pinned without a close
   await expect(tabTitles(page).first()).toHaveText('首页');
   await expect(tab(page, '首页').getByRole('button', { name: '关闭' })).toHaveCount(0);
   await expect(page.locator('.pc-tags__item[data-path="/OrderManagement/parkingRecordOrderInfo/7"]')).toBeVisible();
-  await expect(page.locator('.pc-tags__item[data-path="/OrderManagement/parkingRecordOrderInfo/9"]')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.locator('.pc-tags__item[data-path="/OrderManagement/parkingRecordOrderInfo/9"]')).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
 });
 
 test('closing the active tab goes to the last remaining tab', async ({ page }) => {

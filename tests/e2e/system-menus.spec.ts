@@ -38,8 +38,11 @@ test('an administrator adds a menu entry for a new JSON page, grants it to a rol
   await signInAndWait(page);
   const roleId = (await api(page, 'post', '/api/system/Role', { fullName: `巡检员${s}`, enCode: `patrol${s}` })).id;
   await api(page, 'post', '/api/system/Permission/Users', {
-    account: `patrol${s}`, realName: '巡检员', roleIds: [roleId],
-    userPassword: 'e10adc3949ba59abbe56e057f20f883e', validatePassword: 'e10adc3949ba59abbe56e057f20f883e', // MD5 of 123456
+    account: `patrol${s}`,
+    realName: '巡检员',
+    roleIds: [roleId],
+    userPassword: 'e10adc3949ba59abbe56e057f20f883e',
+    validatePassword: 'e10adc3949ba59abbe56e057f20f883e', // MD5 of 123456
   });
 
   // the menu screen: a top-level page entry pointing at the JSON file
@@ -76,7 +79,7 @@ test('an administrator adds a menu entry for a new JSON page, grants it to a rol
   await context.close();
 });
 
-test('a dictionary edit shows up in the parking lots screen\'s road type filter', async ({ page }) => {
+test("a dictionary edit shows up in the parking lots screen's road type filter", async ({ page }) => {
   const s = uniqueSuffix();
   const label = `路外${s}`;
   await signInAndWait(page);

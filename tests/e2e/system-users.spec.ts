@@ -41,7 +41,10 @@ async function newUserPage(browser: Browser): Promise<Page> {
   return context.newPage();
 }
 
-test('a user created with a role sees exactly its menus and buttons; disabling ends the session; a reset password works', async ({ page, browser }) => {
+test('a user created with a role sees exactly its menus and buttons; disabling ends the session; a reset password works', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000);
   const s = uniqueSuffix();
   const account = `e2e${s}`;
@@ -91,7 +94,10 @@ test('a user created with a role sees exactly its menus and buttons; disabling e
   await theirs.goto('/#/system/dict');
   const expired = theirs.getByRole('dialog').filter({ hasText: '登录状态已过期，请重新登录' });
   await expect(expired).toBeVisible();
-  await expired.getByRole('button', { name: /重新登录|确定|确认/ }).first().click();
+  await expired
+    .getByRole('button', { name: /重新登录|确定|确认/ })
+    .first()
+    .click();
   await expect(theirs).toHaveURL(/#\/login/);
   await signIn(theirs, { account, password: 'first-pass1' }, '/login');
   await expect(theirs.getByRole('alert').filter({ hasText: '登录失败' })).toContainText('账号已被禁用，请联系管理员');

@@ -12,7 +12,10 @@ const flat = (args: unknown[]) => args.flat().map(String);
  * observable state, so a different user sees different buttons without a reload. `user`: the shared
  * store, or a test's.
  */
-export function registerFunctions({ registerFunction }: Pick<AmisRegistry, 'registerFunction'>, user: Pick<UserStore, 'hasPermission' | 'hasRole'> = userStore) {
+export function registerFunctions(
+  { registerFunction }: Pick<AmisRegistry, 'registerFunction'>,
+  user: Pick<UserStore, 'hasPermission' | 'hasRole'> = userStore,
+) {
   registerFunction('HAS_PERM', (...codes: unknown[]) => user.hasPermission(flat(codes)));
   registerFunction('HAS_ROLE', (...roles: unknown[]) => user.hasRole(flat(roles)));
   // the platform's password convention, for reset-password forms: "${MD5(userPassword)}"

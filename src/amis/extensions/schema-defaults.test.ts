@@ -5,7 +5,13 @@ import { registerSchemaDefaults, schemaDefaults } from './schema-defaults';
 describe('schema defaults', () => {
   it('gives a crud the list defaults, keeping what the page says', () => {
     const crud = schemaDefaults({ type: 'crud', api: '/x', perPage: 20, syncLocation: true });
-    expect(crud).toMatchObject({ pageField: 'currentPage', perPageField: 'pageSize', perPage: 20, syncLocation: true, placeholder: { type: 'pc-list-placeholder', text: '暂无数据' } });
+    expect(crud).toMatchObject({
+      pageField: 'currentPage',
+      perPageField: 'pageSize',
+      perPage: 20,
+      syncLocation: true,
+      placeholder: { type: 'pc-list-placeholder', text: '暂无数据' },
+    });
     expect(crud.perPageAvailable).toEqual([10, 15, 20, 50, 100, 200]);
   });
 

@@ -7,7 +7,9 @@ describe('named validations', () => {
     registerValidations({ addRule });
     const names = addRule.mock.calls.map(([name]) => name);
     expect(names).toEqual(Object.keys(NAMED_VALIDATIONS));
-    expect(names).toEqual(expect.arrayContaining(['isPhone', 'isMail', 'isEmail', 'isLink', 'isPlate', 'isPassword', 'isCode', 'isEnCode']));
+    expect(names).toEqual(
+      expect.arrayContaining(['isPhone', 'isMail', 'isEmail', 'isLink', 'isPlate', 'isPassword', 'isCode', 'isEnCode']),
+    );
   });
 
   it('answers amis with true or the message', () => {

@@ -59,7 +59,10 @@ export const NAMED_VALIDATIONS: Record<string, [rule: Rule, message: Message]> =
 export function amisRule(name: string) {
   const [rule, message] = NAMED_VALIDATIONS[name];
   return (_values: unknown, value: unknown, ...args: unknown[]) =>
-    (rule as (...a: unknown[]) => boolean)(value, ...args) || { error: true, msg: typeof message === 'string' ? message : (message as (...a: unknown[]) => string)(...args) };
+    (rule as (...a: unknown[]) => boolean)(value, ...args) || {
+      error: true,
+      msg: typeof message === 'string' ? message : (message as (...a: unknown[]) => string)(...args),
+    };
 }
 
 export function registerValidations({ addRule }: Pick<AmisRegistry, 'addRule'>) {

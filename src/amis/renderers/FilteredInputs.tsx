@@ -37,7 +37,15 @@ function makeInput(kind: InputKind) {
       const { classnames: cx, disabled, placeholder, name } = this.props;
       return (
         <div className={cx('TextControl-input')}>
-          <input name={name} inputMode={kind.inputMode} value={this.shown()} disabled={disabled} placeholder={placeholder} onChange={this.onChange} onBlur={() => this.setState({ text: null })} />
+          <input
+            name={name}
+            inputMode={kind.inputMode}
+            value={this.shown()}
+            disabled={disabled}
+            placeholder={placeholder}
+            onChange={this.onChange}
+            onBlur={() => this.setState({ text: null })}
+          />
         </div>
       );
     }
@@ -61,4 +69,7 @@ const PLATE: InputKind = { keep: normalizePlate, toValue: (text) => text, show: 
  */
 export const MoneyInputRenderer = FormItem({ type: 'pc-input-money' })(makeInput(MONEY));
 export const IntegerInputRenderer = FormItem({ type: 'pc-input-integer' })(makeInput(INTEGER));
-export const PlateInputRenderer = FormItem({ type: 'pc-input-plate', validate: (_values: unknown, value: unknown) => (isPlate(value) ? true : PLATE_MESSAGE) })(makeInput(PLATE));
+export const PlateInputRenderer = FormItem({
+  type: 'pc-input-plate',
+  validate: (_values: unknown, value: unknown) => (isPlate(value) ? true : PLATE_MESSAGE),
+})(makeInput(PLATE));

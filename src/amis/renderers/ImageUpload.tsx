@@ -47,7 +47,11 @@ class ImageUpload extends Component<ImageUploadProps, State> {
     event.target.value = '';
     if (!files.length) return;
     const current = splitImages(this.props.value);
-    const problem = checkUpload(files, current.length, { maxCount: this.maxCount, maxSizeMb: this.props.maxSize, accept: this.props.accept });
+    const problem = checkUpload(files, current.length, {
+      maxCount: this.maxCount,
+      maxSizeMb: this.props.maxSize,
+      accept: this.props.accept,
+    });
     if (problem) {
       this.props.env.notify('error', problem);
       return;
@@ -78,8 +82,18 @@ class ImageUpload extends Component<ImageUploadProps, State> {
             +
           </button>
         ) : null}
-        <input ref={this.input} type="file" hidden multiple={!single} accept=".png,.jpg,.jpeg,image/png,image/jpeg" onChange={this.onPick} data-testid="image-upload-input" />
-        <div className="pc-upload__tip">{single ? UPLOAD_MESSAGES.singleTip : `支持 png/jpg，单张不超过 ${this.props.maxSize ?? 5} MB，最多 ${this.maxCount} 张`}</div>
+        <input
+          ref={this.input}
+          type="file"
+          hidden
+          multiple={!single}
+          accept=".png,.jpg,.jpeg,image/png,image/jpeg"
+          onChange={this.onPick}
+          data-testid="image-upload-input"
+        />
+        <div className="pc-upload__tip">
+          {single ? UPLOAD_MESSAGES.singleTip : `支持 png/jpg，单张不超过 ${this.props.maxSize ?? 5} MB，最多 ${this.maxCount} 张`}
+        </div>
         {this.state.busy ? (
           <div className="pc-upload__busy" role="status">
             上传中...

@@ -102,11 +102,31 @@ class LocationPicker extends Component<LocationPickerProps, { map: MapState }> {
           </div>
         ) : null}
         <div className="pc-location__row">
-          <input name={addressName} placeholder="详细地址" value={this.field(addressName)} disabled={disabled} onChange={(e) => this.set({ [addressName]: e.target.value })} />
+          <input
+            name={addressName}
+            placeholder="详细地址"
+            value={this.field(addressName)}
+            disabled={disabled}
+            onChange={(e) => this.set({ [addressName]: e.target.value })}
+          />
         </div>
         <div className="pc-location__row">
-          <input name={lngName} placeholder="经度" inputMode="decimal" value={this.field(lngName)} disabled={disabled} onChange={(e) => this.set({ [lngName]: e.target.value })} />
-          <input name={latName} placeholder="纬度" inputMode="decimal" value={this.field(latName)} disabled={disabled} onChange={(e) => this.set({ [latName]: e.target.value })} />
+          <input
+            name={lngName}
+            placeholder="经度"
+            inputMode="decimal"
+            value={this.field(lngName)}
+            disabled={disabled}
+            onChange={(e) => this.set({ [lngName]: e.target.value })}
+          />
+          <input
+            name={latName}
+            placeholder="纬度"
+            inputMode="decimal"
+            value={this.field(latName)}
+            disabled={disabled}
+            onChange={(e) => this.set({ [latName]: e.target.value })}
+          />
         </div>
         {map === 'loading' || map === 'ready' ? <div ref={this.mapEl} className="pc-location__map" /> : null}
       </div>

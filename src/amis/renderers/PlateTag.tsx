@@ -35,7 +35,12 @@ class PlateTag extends Component<PlateTagProps> {
       env.notify('success', `复制成功，车牌：${shown}`);
     };
     return (
-      <span className={`pc-plate ${plateColorClass(color)}`} title={plateColorLabel(color)} onClick={copy} role={copyable ? 'button' : undefined}>
+      <span
+        className={`pc-plate ${plateColorClass(color)}`}
+        title={plateColorLabel(color)}
+        onClick={copy}
+        role={copyable ? 'button' : undefined}
+      >
         {shown}
       </span>
     );

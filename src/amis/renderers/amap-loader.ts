@@ -4,14 +4,19 @@ export interface AMapLngLat {
   getLat(): number;
 }
 export interface AMapNamespace {
-  Map: new (el: HTMLElement, opts: Record<string, unknown>) => {
+  Map: new (
+    el: HTMLElement,
+    opts: Record<string, unknown>,
+  ) => {
     on(event: string, fn: (e: { lnglat: AMapLngLat }) => void): void;
     setCenter(pos: [number, number]): void;
     add(overlay: unknown): void;
     destroy(): void;
   };
   Marker: new (opts: Record<string, unknown>) => { setPosition(pos: [number, number]): void };
-  AutoComplete: new (opts: Record<string, unknown>) => { on(event: string, fn: (e: { poi: { name: string; district?: string; address?: string; location?: AMapLngLat } }) => void): void };
+  AutoComplete: new (opts: Record<string, unknown>) => {
+    on(event: string, fn: (e: { poi: { name: string; district?: string; address?: string; location?: AMapLngLat } }) => void): void;
+  };
   PlaceSearch: new (opts: Record<string, unknown>) => unknown;
   Geocoder: new (opts: Record<string, unknown>) => {
     getAddress(pos: [number, number], fn: (status: string, result: { regeocode?: { formattedAddress: string } }) => void): void;

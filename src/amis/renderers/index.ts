@@ -10,7 +10,16 @@ import { ListPlaceholderRenderer } from './ListPlaceholder';
  * pc-input-money, pc-input-integer, pc-input-plate, pc-list-placeholder. Each module registers itself when evaluated; naming them
  * here keeps that in one place (and out of reach of tree shaking).
  */
-export const CUSTOM_RENDERERS = [PlateTagRenderer, ImagePreviewRenderer, ImageUploadRenderer, LocationPickerRenderer, MoneyInputRenderer, IntegerInputRenderer, PlateInputRenderer, ListPlaceholderRenderer];
+export const CUSTOM_RENDERERS = [
+  PlateTagRenderer,
+  ImagePreviewRenderer,
+  ImageUploadRenderer,
+  LocationPickerRenderer,
+  MoneyInputRenderer,
+  IntegerInputRenderer,
+  PlateInputRenderer,
+  ListPlaceholderRenderer,
+];
 
 export function registerRenderers(): number {
   return CUSTOM_RENDERERS.length;

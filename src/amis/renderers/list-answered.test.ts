@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { listAnswered } from './list-answered';
 
 describe('a list placeholder', () => {
-  const crud = (store: { updatedAt?: number; error?: boolean }, props: Record<string, unknown> = {}) => ({ props: { api: 'get:/api/x', store, ...props } });
+  const crud = (store: { updatedAt?: number; error?: boolean }, props: Record<string, unknown> = {}) => ({
+    props: { api: 'get:/api/x', store, ...props },
+  });
 
   it('waits for the first answer of a crud that fetches', () => {
     expect(listAnswered(crud({ updatedAt: 0, error: false }))).toBe(false);

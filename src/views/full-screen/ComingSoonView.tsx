@@ -8,7 +8,9 @@ export function ComingSoonView({ title, message = 'view.comingSoon' }: { title: 
     <div className="pc-full-screen">
       <h1>{t(title)}</h1>
       <p>{t(message)}</p>
-      <button className="pc-btn" onClick={() => window.close()}>{t('view.close')}</button>
+      <button className="pc-btn" onClick={() => window.close()}>
+        {t('view.close')}
+      </button>
     </div>
   );
 }

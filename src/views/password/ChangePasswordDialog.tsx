@@ -42,27 +42,50 @@ export const ChangePasswordDialog = observer(function ChangePasswordDialog({ onC
 
   return (
     <div className="pc-modal-mask">
-      <form className="pc-modal pc-password" role="dialog" aria-modal="true" aria-labelledby="pc-password-title" onSubmit={onSubmit} noValidate>
-        <div className="pc-modal__title" id="pc-password-title">{t('password.title')}</div>
+      <form
+        className="pc-modal pc-password"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="pc-password-title"
+        onSubmit={onSubmit}
+        noValidate
+      >
+        <div className="pc-modal__title" id="pc-password-title">
+          {t('password.title')}
+        </div>
         <div className="pc-modal__body">
           <label className="pc-field">
             <span className="pc-field__label">{t('password.new')}</span>
-            <input name="userPassword" type="password" autoComplete="new-password" value={password}
+            <input
+              name="userPassword"
+              type="password"
+              autoComplete="new-password"
+              value={password}
               onChange={(e) => setPassword(e.target.value)}
-              onBlur={() => setErrors((old) => ({ ...old, password: checkNewPassword(password) }))} />
+              onBlur={() => setErrors((old) => ({ ...old, password: checkNewPassword(password) }))}
+            />
             {errors.password ? <span className="pc-field__error">{t(errors.password)}</span> : null}
           </label>
           <label className="pc-field">
             <span className="pc-field__label">{t('password.confirm')}</span>
-            <input name="validatePassword" type="password" autoComplete="new-password" value={confirm}
+            <input
+              name="validatePassword"
+              type="password"
+              autoComplete="new-password"
+              value={confirm}
               onChange={(e) => setConfirm(e.target.value)}
-              onBlur={() => setErrors((old) => ({ ...old, confirm: checkConfirmPassword(confirm, password) }))} />
+              onBlur={() => setErrors((old) => ({ ...old, confirm: checkConfirmPassword(confirm, password) }))}
+            />
             {errors.confirm ? <span className="pc-field__error">{t(errors.confirm)}</span> : null}
           </label>
         </div>
         <div className="pc-modal__footer">
-          <button type="button" className="pc-btn" onClick={onClose}>{t('common.cancel')}</button>
-          <button type="submit" className="pc-btn pc-btn--primary" disabled={busy}>{t('common.ok')}</button>
+          <button type="button" className="pc-btn" onClick={onClose}>
+            {t('common.cancel')}
+          </button>
+          <button type="submit" className="pc-btn pc-btn--primary" disabled={busy}>
+            {t('common.ok')}
+          </button>
         </div>
       </form>
     </div>

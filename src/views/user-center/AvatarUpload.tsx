@@ -48,10 +48,21 @@ export const AvatarUpload = observer(function AvatarUpload() {
 
   return (
     <div className="pc-avatar">
-      {avatar ? <img className="pc-avatar__img" src={avatar} alt={t('userCenter.avatar')} data-testid="avatar-preview" /> : <div className="pc-avatar__img pc-avatar__empty" />}
+      {avatar ? (
+        <img className="pc-avatar__img" src={avatar} alt={t('userCenter.avatar')} data-testid="avatar-preview" />
+      ) : (
+        <div className="pc-avatar__img pc-avatar__empty" />
+      )}
       <label className={`pc-btn${busy ? ' is-busy' : ''}`}>
         {t('userCenter.upload')}
-        <input type="file" accept="image/png,image/jpeg,.png,.jpg" hidden disabled={busy} onChange={(e) => void onPick(e)} data-testid="avatar-input" />
+        <input
+          type="file"
+          accept="image/png,image/jpeg,.png,.jpg"
+          hidden
+          disabled={busy}
+          onChange={(e) => void onPick(e)}
+          data-testid="avatar-input"
+        />
       </label>
       <div className="pc-avatar__hint">{t('userCenter.avatarHint')}</div>
     </div>

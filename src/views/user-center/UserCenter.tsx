@@ -31,7 +31,9 @@ const UserCenter = observer(function UserCenter() {
           </div>
         ))}
       </dl>
-      <button className="pc-btn pc-btn--primary" onClick={() => setChanging(true)}>{t('nav.changePassword')}</button>
+      <button className="pc-btn pc-btn--primary" onClick={() => setChanging(true)}>
+        {t('nav.changePassword')}
+      </button>
       {changing ? <ChangePasswordDialog onClose={() => setChanging(false)} /> : null}
     </section>
   );
