@@ -1,6 +1,6 @@
 import './setup-mobx';
 import { createRoot } from 'react-dom/client';
-import { App } from './App';
+import { App } from './app';
 import './styles/global.css';
 
 // No <StrictMode>: amis's root renderer breaks under it in development.

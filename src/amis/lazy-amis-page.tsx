@@ -1,5 +1,5 @@
 import { lazy, type ComponentType } from 'react';
-import type { AmisPageProps } from './AmisPage';
+import type { AmisPageProps } from './amis-page';
 
 /** After a redeploy the old chunk names are gone: offer a reload instead of a blank tab. */
 function ChunkLoadFailed(_props: AmisPageProps) {
@@ -16,5 +16,5 @@ function ChunkLoadFailed(_props: AmisPageProps) {
 
 // amis is heavy: loaded only when a JSON screen opens, never on the sign-in page.
 export const LazyAmisPage = lazy((): Promise<{ default: ComponentType<AmisPageProps> }> =>
-  import('./AmisPage').catch(() => ({ default: ChunkLoadFailed })),
+  import('./amis-page').catch(() => ({ default: ChunkLoadFailed })),
 );

@@ -1,9 +1,9 @@
-import { PlateTagRenderer } from './PlateTag';
-import { ImagePreviewRenderer } from './ImagePreview';
-import { ImageUploadRenderer } from './ImageUpload';
-import { LocationPickerRenderer } from './LocationPicker';
-import { IntegerInputRenderer, MoneyInputRenderer, PlateInputRenderer } from './FilteredInputs';
-import { ListPlaceholderRenderer } from './ListPlaceholder';
+import { PlateTagRenderer } from './plate-tag';
+import { ImagePreviewRenderer } from './image-preview';
+import { ImageUploadRenderer } from './image-upload';
+import { LocationPickerRenderer } from './location-picker';
+import { IntegerInputRenderer, MoneyInputRenderer, PlateInputRenderer } from './filtered-inputs';
+import { ListPlaceholderRenderer } from './list-placeholder';
 
 /**
  * The project's custom renderers: pc-plate, pc-image-preview, pc-image-upload, pc-location,

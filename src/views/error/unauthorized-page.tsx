@@ -1,4 +1,4 @@
-import { ErrorPage } from './ErrorPage';
+import { ErrorPage } from './error-page';
 import { t } from '../../i18n';
 
 export function UnauthorizedPage() {

@@ -7,7 +7,7 @@ import { settingsStore } from '../stores/settings-store';
 import type { MenuItem } from '../api/types';
 import { menuPath } from '../router/menu-routes';
 import { MenuIcon } from './menu-icons';
-import { SidebarLogo } from './SidebarLogo';
+import { SidebarLogo } from './sidebar-logo';
 import { t } from '../i18n';
 import { menuLinkHref } from '../utils/menu-link';
 

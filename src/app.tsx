@@ -1,15 +1,15 @@
 import { lazy, type ReactNode } from 'react';
 import { createHashRouter, RouterProvider, type RouteObject } from 'react-router-dom';
-import { RootGuard } from './router/RootGuard';
-import { Layout } from './layout/Layout';
-import { LoginPage } from './views/login/LoginPage';
-import { NotFoundPage } from './views/error/NotFoundPage';
-import { UnauthorizedPage } from './views/error/UnauthorizedPage';
-import { Dashboard } from './views/dashboard/Dashboard';
-import { MenuScreen } from './views/menu-screen/MenuScreen';
-import { RedirectHelper } from './views/redirect/RedirectHelper';
-import { ComingSoonView } from './views/full-screen/ComingSoonView';
-import { FeedbackLayer } from './feedback/FeedbackLayer';
+import { RootGuard } from './router/root-guard';
+import { Layout } from './layout/layout';
+import { LoginPage } from './views/login/login-page';
+import { NotFoundPage } from './views/error/not-found-page';
+import { UnauthorizedPage } from './views/error/unauthorized-page';
+import { Dashboard } from './views/dashboard/dashboard';
+import { MenuScreen } from './views/menu-screen/menu-screen';
+import { RedirectHelper } from './views/redirect/redirect-helper';
+import { ComingSoonView } from './views/full-screen/coming-soon-view';
+import { FeedbackLayer } from './feedback/feedback-layer';
 import { installSessionHandlers } from './router/session-handlers';
 import { HOST_ROUTES, type HostRouteName } from './router/routes';
 import { appNavigate, setAppNavigate } from './router/app-navigator';
@@ -18,7 +18,7 @@ import { brandStore } from './layout/brand-store';
 import { applyTheme } from './styles/theme';
 import './styles/size.css';
 
-const UserCenter = lazy(() => import('./views/user-center/UserCenter'));
+const UserCenter = lazy(() => import('./views/user-center/user-center'));
 
 /**
  * The view of each record of the route table (src/router/routes.ts); paths and metadata live there.

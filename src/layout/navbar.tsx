@@ -2,10 +2,10 @@ import { observer } from 'mobx-react-lite';
 import { appStore } from '../stores/app-store';
 import { settingsStore } from '../stores/settings-store';
 import { t } from '../i18n';
-import { Breadcrumb } from './Breadcrumb';
-import { HeaderSearch } from './HeaderSearch';
-import { LangSelect, ScreenfullButton, SizeSelect, ViewLinks } from './NavbarTools';
-import { UserMenu } from './UserMenu';
+import { Breadcrumb } from './breadcrumb';
+import { HeaderSearch } from './header-search';
+import { LangSelect, ScreenfullButton, SizeSelect, ViewLinks } from './navbar-tools';
+import { UserMenu } from './user-menu';
 
 /** Top bar: collapse toggle, breadcrumb, search, fullscreen, size, language, views, settings, user. */
 export const Navbar = observer(function Navbar() {

@@ -3,7 +3,7 @@ import { appStore, SIZES, type Size } from '../stores/app-store';
 import { feedback } from '../feedback/feedback-store';
 import { localeStore, t } from '../i18n';
 import type { Locale } from '../i18n/messages';
-import { Dropdown } from './Dropdown';
+import { Dropdown } from './dropdown';
 import { navbarRoutes } from '../router/routes';
 import { hostTitle } from './route-info';
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { act } from 'react';
 import { runInAction } from 'mobx';
-import { Permission, Role } from './Permission';
+import { Permission, Role } from './permission';
 import { UserStore, DEFAULT_ROLE } from '../stores/user-store';
 import { render } from '../test-support/render';
 

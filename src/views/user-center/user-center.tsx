@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { userStore } from '../../stores/user-store';
 import { t } from '../../i18n';
-import { ChangePasswordDialog } from '../password/ChangePasswordDialog';
-import { AvatarUpload } from './AvatarUpload';
+import { ChangePasswordDialog } from '../password/change-password-dialog';
+import { AvatarUpload } from './avatar-upload';
 import { maskPhone } from '../../domain/field-rules';
 import './user-center.css';
 

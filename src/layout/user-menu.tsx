@@ -4,9 +4,9 @@ import { observer } from 'mobx-react-lite';
 import { userStore } from '../stores/user-store';
 import { t } from '../i18n';
 import { safeUrl } from '../domain/field-rules';
-import { Dropdown } from './Dropdown';
+import { Dropdown } from './dropdown';
 import { confirmAndLogout } from './logout';
-import { ChangePasswordDialog } from '../views/password/ChangePasswordDialog';
+import { ChangePasswordDialog } from '../views/password/change-password-dialog';
 
 /** The user's name with personal centre, change password and log out. */
 export const UserMenu = observer(function UserMenu() {

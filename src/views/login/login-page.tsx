@@ -7,7 +7,7 @@ import { feedback } from '../../feedback/feedback-store';
 import { hashPassword } from '../../utils/password-hash';
 import { safeRedirect } from '../../utils/safe-redirect';
 import { t } from '../../i18n';
-import { SmsCodeField } from './SmsCodeField';
+import { SmsCodeField } from './sms-code-field';
 import { brandStore } from '../../layout/brand-store';
 import './login.css';
 
