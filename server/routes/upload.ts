@@ -15,6 +15,7 @@ export const UPLOAD_MSG = {
   size: '上传头像图片大小不能超过 5 MB!',
   name: '文件名不正确，不能包含英文逗号!',
   missing: '请选择要上传的文件',
+  incomplete: '上传的文件不完整，请重新上传',
   ok: '上传成功',
 };
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
@@ -69,7 +70,10 @@ export async function registerUploadRoutes(app: FastifyInstance, db: Db, store: 
       { schema: { params: uploadParams, body: uploadBody }, config: { access: 'login' } },
       async (req) => {
         if (!req.isMultipart()) throw badRequest(UPLOAD_MSG.missing);
-        const file = await req.file();
+        // a body cut off mid-way (a dropped connection, a broken client) is the client's mistake
+        const file = await req.file().catch(() => {
+          throw badRequest(UPLOAD_MSG.incomplete);
+        });
         if (!file || file.fieldname !== 'file') throw badRequest(UPLOAD_MSG.missing);
         const type = TYPES[extname(file.filename).toLowerCase()] ?? TYPES[file.mimetype.toLowerCase()];
         if (!type) throw badRequest(UPLOAD_MSG.type);
@@ -79,7 +83,7 @@ export async function registerUploadRoutes(app: FastifyInstance, db: Db, store: 
           data = await file.toBuffer();
         } catch (e) {
           if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(UPLOAD_MSG.size);
-          throw e;
+          throw badRequest(UPLOAD_MSG.incomplete);
         }
         if (data.length > MAX_UPLOAD_BYTES || file.file.truncated) throw badRequest(UPLOAD_MSG.size);
         const name = `${Date.now().toString(36)}_${randomBytes(8).toString('hex')}${type.ext}`;
