@@ -1,23 +1,12 @@
 import type { Db } from '../db/database.ts';
+import type { MenusTable } from '../db/system-tables.ts';
 
 /** The menu tree as the console reads it (the session's menuList, the grant tree, parent options). */
 
 export const MENU_ROOT = '-1';
 
 /** The stored values of a menu entry. */
-export interface MenuRow {
-  id: string;
-  parentId: string;
-  fullName: string;
-  enCode: string;
-  icon: string;
-  type: number;
-  urlAddress: string;
-  sortCode: number;
-  linkTarget: string;
-  propertyJson: string;
-  enabledMark: number;
-}
+export type MenuRow = Omit<MenusTable, 'createTime' | 'lastModifyTime'>;
 
 /** A menu entry as the API answers it: the stored values plus its place in the tree. */
 export interface MenuItem extends MenuRow {

@@ -1,10 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import md5 from 'blueimp-md5';
 import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { ADMIN, signInAndWait } from './fixtures';
+import { startServer } from './start-server';
 
 /**
  * Stored XSS: payloads saved through the API in every text field of every entity, then every list,
@@ -44,35 +44,6 @@ interface Seeded {
 interface Guard {
   /** what ran or was injected so far on this page, for the report */
   findings(): Promise<string[]>;
-}
-
-async function startServer(): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: 'memory',
-      DIST_DIR: process.env.DIST_DIR ?? 'dist',
-      SITE_PAGES: mkdtempSync(join(tmpdir(), 'xss-pages-')),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let log = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in 90 s:\n${log}`)), 90_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      log += chunk.toString();
-      const match = log.match(/Console ready at (http:\/\/\S+)/);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1].replace('localhost', '127.0.0.1'));
-      }
-    });
-    child.stderr!.on('data', (chunk: Buffer) => (log += chunk.toString()));
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${log}`)));
-  });
-  return { url, child };
 }
 
 async function signInToken(request: APIRequestContext): Promise<string> {
@@ -243,7 +214,7 @@ const test = base.extend<{ guard: Guard }, { xssServer: string; seeded: Seeded }
   xssServer: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
-      const { url, child } = await startServer();
+      const { url, child } = await startServer({ SITE_PAGES: mkdtempSync(join(tmpdir(), 'xss-pages-')) }, 90_000);
       await use(url);
       child.kill('SIGTERM');
     },

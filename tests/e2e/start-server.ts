@@ -1,0 +1,28 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+
+/**
+ * Starts the reference server on a free port of 127.0.0.1 with an in-memory database, serving the
+ * build in DIST_DIR (default dist/); `env` adds to or overrides the defaults. Resolves once it
+ * prints its address.
+ */
+export async function startServer(env: Record<string, string>, timeoutMs = 60_000): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: 'memory', DIST_DIR: process.env.DIST_DIR ?? 'dist', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start in ${timeoutMs / 1000} s:\n${log}`)), timeoutMs);
+    child.stdout!.on('data', (chunk: Buffer) => {
+      log += chunk.toString();
+      const match = log.match(/Console ready at (http:\/\/\S+)/);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1].replace('localhost', '127.0.0.1'));
+      }
+    });
+    child.stderr!.on('data', (chunk: Buffer) => (log += chunk.toString()));
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${log}`)));
+  });
+  return { url, child };
+}
