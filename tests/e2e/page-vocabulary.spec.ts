@@ -25,7 +25,7 @@ test('filters and the plate tag show the platform units', async ({ page }) => {
     body: [
       {
         type: 'tpl',
-        tpl: '金额:${fee | cent}|车牌:${plate | plate}|颜色:${color | plateColor}|电话:${phone | phoneMask}|时长:${stay | duration}|入场:${inTime | timestamp}|用户:${user.realName}',
+        tpl: '金额:${fee | cent}|车牌:${plate | plate}|颜色:${color | plateColor}|电话:${phone | phoneMask}|时长:${stay | elapsed}|入场:${inTime | timestamp}|用户:${user.realName}',
       },
       { type: 'pc-plate', name: 'plate', color: '${color}' },
     ],

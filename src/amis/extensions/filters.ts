@@ -6,7 +6,7 @@ import { stateColor } from '../../domain/state-colors';
 
 /**
  * Template filters for the platform's units: `${fee | cent}`, `${plate | plate}`,
- * `${plateColor | plateColor}`, `${phone | phoneMask}`, `${seconds | duration}`,
+ * `${plateColor | plateColor}`, `${phone | phoneMask}`, `${seconds | elapsed}`,
  * `${inTime | timestamp}` or `${inTime | timestamp:y-m-d}`; `${url | safeUrl}` (the vocabulary puts it on
  * link and image addresses from data): the address when it is a link or an in-app path, else one to nowhere;
  * `${label | stateColor}`: the colour of a status tag for a state's word (src/domain/state-colors.ts).
@@ -17,7 +17,8 @@ export function registerFilters({ registerFilter }: Pick<AmisRegistry, 'register
   registerFilter('plateColor', (v: unknown) => plateColorLabel(v));
   registerFilter('plateColorClass', (v: unknown) => plateColorClass(v));
   registerFilter('phoneMask', (v: unknown) => maskPhone(v));
-  registerFilter('duration', (v: unknown) => formatDuration(v));
+  // not `duration`: amis's own writes 1天1时1分1秒 (amis-names.test.ts)
+  registerFilter('elapsed', (v: unknown) => formatDuration(v));
   registerFilter(SAFE_URL_FILTER, (v: unknown) => safeUrl(v) ?? BLOCKED_URL);
   registerFilter('stateColor', (v: unknown) => stateColor(v));
   registerFilter('timestamp', (v: unknown, pattern?: string) => formatTimestamp(v, pattern || undefined));

@@ -29,5 +29,7 @@ export function registerFunctions(
   // address when safeUrl accepts it, else one that goes nowhere (an empty one would make amis fall
   // back to the unchecked value)
   registerFunction('SAFE_URL', (v: unknown) => safeUrl(v) ?? BLOCKED_URL);
-  registerFunction('TIMESTAMP', (v: unknown, pattern?: unknown) => formatTimestamp(v, typeof pattern === 'string' ? pattern : undefined));
+  // not TIMESTAMP: that is amis's own (a date to a Unix timestamp), and a page copied from amis's
+  // docs must get what amis gives (amis-names.test.ts)
+  registerFunction('CHINA_TIME', (v: unknown, pattern?: unknown) => formatTimestamp(v, typeof pattern === 'string' ? pattern : undefined));
 }
