@@ -1,0 +1,143 @@
+import { MINUTE_MS, isoLocal, toMs, yuan } from './clock.ts';
+import { priceSpan } from './span.ts';
+import type { FeeBill, FeeCoupon, FeeDiscountLine, FeeLine, FeeRuleSnapshot, FeeStayInput } from './types.ts';
+
+export type { FeeBill, FeeStayInput } from './types.ts';
+
+interface Priced {
+  from: number;
+  to: number;
+  lines: FeeLine[];
+  totalCents: number;
+  discountCents: number;
+  discounts: FeeDiscountLine[];
+  notes: string[];
+}
+
+const couponName = (c: FeeCoupon): string =>
+  c.name ??
+  (c.kind === 'minutes'
+    ? `减免${c.minutes}分钟`
+    : c.kind === 'amount'
+      ? `减免${yuan(c.cents)}元`
+      : c.kind === 'percent'
+        ? `${c.percent / 10}折`
+        : '全免');
+
+/**
+ * The fee of entry → exit before payments (§2.2 steps 1, 2, 9): exempt car classes, free minutes
+ * ('whole': a stay shorter than F is free, else it is billed from entry; 'deduct': billed from
+ * entry + F), the priced span, then coupons: time coupons move the billed start or end, then
+ * percentage, amount and free coupons take off what is left. `noFree` re-bills without free minutes.
+ */
+function priceStayOnly(
+  rule: FeeRuleSnapshot,
+  entry: number,
+  exit: number,
+  carClass: number | undefined,
+  coupons: FeeCoupon[],
+  noFree = false,
+): Priced {
+  const notes: string[] = [];
+  const empty = (note: string, kind: FeeLine['kind'], piece: string): Priced => ({
+    from: entry,
+    to: exit,
+    lines: [{ piece, kind, from: isoLocal(entry), to: isoLocal(exit), units: 0, unitPriceCents: 0, feeCents: 0, part: note }],
+    totalCents: 0,
+    discountCents: 0,
+    discounts: [],
+    notes: [note],
+  });
+  if (carClass !== undefined && rule.freeCarClasses.includes(carClass)) return empty('该车辆类别免费停放', 'exempt', '免费车辆');
+  const free = noFree ? 0 : rule.freeMinutes * MINUTE_MS;
+  if (free > 0 && exit - entry < free) return empty(`停放不足${rule.freeMinutes}分钟，免费`, 'free', '免费时长');
+  let from = entry;
+  if (free > 0 && rule.freeMode === 'deduct') {
+    from = entry + free;
+    notes.push(`扣除免费时长${rule.freeMinutes}分钟后计费`);
+  } else if (free > 0) {
+    notes.push(`停放超过${rule.freeMinutes}分钟，从入场时间起计费`);
+  }
+  const base = priceSpan(rule, from, exit);
+
+  let discountCents = 0;
+  const discounts: FeeDiscountLine[] = [];
+  const timeCoupons = coupons.filter((c): c is Extract<FeeCoupon, { kind: 'minutes' }> => c.kind === 'minutes');
+  if (timeCoupons.length) {
+    let a = from;
+    let b = exit;
+    for (const c of timeCoupons) {
+      if (c.from === 'end') b -= c.minutes * MINUTE_MS;
+      else a += c.minutes * MINUTE_MS;
+    }
+    const after = b > a ? priceSpan(rule, a, b).totalCents : 0;
+    const off = base.totalCents - after;
+    discountCents += off;
+    discounts.push({ name: timeCoupons.map(couponName).join('、'), kind: 'minutes', cents: off });
+  }
+  for (const c of coupons) {
+    const left = base.totalCents - discountCents;
+    if (c.kind === 'minutes') continue;
+    const off = c.kind === 'percent' ? left - Math.round((left * c.percent) / 100) : c.kind === 'amount' ? Math.min(left, c.cents) : left;
+    discountCents += off;
+    discounts.push({ name: couponName(c), kind: c.kind, cents: off });
+  }
+  return { from, to: exit, lines: base.lines, totalCents: base.totalCents, discountCents, discounts, notes };
+}
+
+/**
+ * Prices a stay: the one fee function of the platform, used by the calculator, exits, the public
+ * pay pages, order details and the seeded history. Pure: the same input gives the same bill.
+ *
+ * - `totalCents` is the receivable before coupons, `discountCents` what coupons take off,
+ *   `paidCents` the prior payments, `dueCents = total − discount − paid`, never negative.
+ * - Grace after payment (§2.3): leaving within `graceMinutes` of the last payment bills the stay
+ *   as if it ended at the payment. Past it, 'totalMinusPaid' bills the whole stay and asks for the
+ *   difference; 'rebillFromPayment' keeps the stay up to the payment and adds a new bill from the
+ *   payment time without free minutes.
+ * - `lines` are the fee lines (§2.2 step 11); their fees add up to `totalCents`.
+ */
+export function priceStay(input: FeeStayInput): FeeBill {
+  const rule = input.rule;
+  const entry = toMs(input.entry);
+  const exit = Math.max(entry, input.exit === undefined ? Date.now() : toMs(input.exit));
+  const coupons = input.coupons ?? [];
+  const payments = (input.payments ?? []).map((p) => ({ at: toMs(p.at), cents: p.cents }));
+  const paidCents = payments.reduce((s, p) => s + p.cents, 0);
+  const lastPay = payments.length ? Math.min(exit, Math.max(...payments.map((p) => p.at))) : null;
+
+  let priced: Priced;
+  let extra: Priced | null = null;
+  let inGrace = false;
+  if (lastPay !== null && exit <= lastPay + rule.graceMinutes * MINUTE_MS) {
+    inGrace = true;
+    priced = priceStayOnly(rule, entry, lastPay, input.carClass, coupons);
+    priced.notes.push(`缴费后${rule.graceMinutes}分钟内离场，不再收费`);
+  } else if (lastPay !== null && rule.afterGrace === 'rebillFromPayment') {
+    priced = priceStayOnly(rule, entry, lastPay, input.carClass, coupons);
+    extra = priceStayOnly(rule, lastPay, exit, input.carClass, [], true);
+    priced.notes.push(`缴费后超过${rule.graceMinutes}分钟未离场，从缴费时间起重新计费（无免费时长）`);
+  } else {
+    priced = priceStayOnly(rule, entry, exit, input.carClass, coupons);
+    if (lastPay !== null) priced.notes.push(`缴费后超过${rule.graceMinutes}分钟未离场，补缴差额`);
+  }
+
+  const firstDue = Math.max(0, priced.totalCents - priced.discountCents - paidCents);
+  const totalCents = priced.totalCents + (extra?.totalCents ?? 0);
+  return {
+    ruleId: rule.ruleId,
+    version: rule.version,
+    ruleName: rule.ruleName,
+    totalCents,
+    discountCents: priced.discountCents,
+    paidCents,
+    dueCents: firstDue + (extra?.totalCents ?? 0),
+    billedFrom: isoLocal(priced.from),
+    billedTo: isoLocal(extra ? extra.to : priced.to),
+    stayMinutes: Math.floor((exit - entry) / MINUTE_MS),
+    inGrace,
+    lines: extra ? [...priced.lines, ...extra.lines] : priced.lines,
+    discounts: priced.discounts,
+    notes: [...priced.notes, ...(extra?.notes ?? [])],
+  };
+}

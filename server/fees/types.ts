@@ -1,0 +1,155 @@
+/**
+ * Fee rules (计费规则) and the fee engine's input and output.
+ *
+ * Money is integer cents everywhere; times are instants, read on the +08:00 wall clock.
+ * The shapes follow `notes/money-and-charging.md` §2: a rule is a set of clock windows (day, night,
+ * free hours, custom), each priced per unit (with a first-period ladder), per visit, or free, plus
+ * free minutes, caps, the boundary-unit behaviour, a non-working-day variant and grace after payment.
+ */
+
+/** How a clock window prices the part of a stay that falls in it. */
+export type FeeWindowKind = 'unit' | 'visit' | 'free';
+
+/** One step of a first-period ladder: the next `minutes` of chargeable time cost `unitPriceCents` per unit. */
+export interface FeeLadderStep {
+  /** a multiple of the window's unit minutes */
+  minutes: number;
+  unitPriceCents: number;
+}
+
+/**
+ * A clock window of the day. `end` at or before `start` crosses midnight; `start === end` is all day.
+ * The windows of one rule cover the 24 hours without overlap (`validate.ts`).
+ */
+export interface FeeWindow {
+  /** shown on the fee lines: 白天, 夜间, 免费时段 */
+  name: string;
+  /** 'HH:mm' */
+  start: string;
+  /** 'HH:mm' */
+  end: string;
+  kind: FeeWindowKind;
+  /** kind 'unit': minutes per unit; a part unit counts as a whole unit */
+  unitMinutes?: number;
+  /** kind 'unit': price of each unit after the ladder */
+  unitPriceCents?: number;
+  /** kind 'unit': first-period prices, counted over the stay or per day (`ladderScope`) */
+  ladder?: FeeLadderStep[];
+  /** kind 'visit': flat price per contiguous piece of the stay in this window (按次) */
+  visitPriceCents?: number;
+  /** kind 'visit': charge again every N minutes inside one piece (重新计费时长); null = once */
+  visitRepeatMinutes?: number | null;
+  /** cap of one occurrence of this window (e.g. day 07:00–19:00 of one date at most 15 yuan); null = none */
+  capCents?: number | null;
+}
+
+/** Everything that prices a stay; what the rule form edits and what a version freezes. */
+export interface FeeRuleBody {
+  /** stays shorter than this are free ('whole'), or this much is deducted from the start ('deduct') */
+  freeMinutes: number;
+  /** 'whole': stay < F → 0, else charge from entry (the F minutes count); 'deduct': bill from entry + F */
+  freeMode: 'whole' | 'deduct';
+  /**
+   * A unit cut by the end of its window: 'perPiece' rounds each piece up on its own (跨时段合计);
+   * 'completeAtEarlier' completes the unit at the earlier window's price and starts the next
+   * window's piece after it (ParkingOS is_fulldaytime=0, yunqi rangeTime carry).
+   */
+  boundary: 'perPiece' | 'completeAtEarlier';
+  /** first-period ladder counts the chargeable units of the whole stay, or restarts each calendar day */
+  ladderScope: 'stay' | 'day';
+  /** windows on working days (or every day when there is no non-working variant) */
+  windows: FeeWindow[];
+  /** windows on non-working days of the state calendar (weekends and holidays, not make-up working days) */
+  nonWorkingWindows?: FeeWindow[] | null;
+  /** caps per 24 h from the billed start: [3000, 4000, 5000] = first 30, second 40, from the third 50 yuan; [] = none */
+  cap24Cents: number[];
+  /** after a payment the car may leave within this many minutes without paying more */
+  graceMinutes: number;
+  /** past the grace window: pay what the longer stay adds, or re-bill from payment time without free minutes */
+  afterGrace: 'totalMinusPaid' | 'rebillFromPayment';
+  /** car classes that park free under this rule (e.g. whitelist) */
+  freeCarClasses: number[];
+}
+
+/** A rule as priced: its body plus which saved rule and version it is (null for an unsaved body). */
+export interface FeeRuleSnapshot extends FeeRuleBody {
+  ruleId: string | null;
+  version: number | null;
+  ruleName: string;
+}
+
+/** Car classes (车辆类别) of a stay, the order's `carClass` (as `server/orders/model.ts`). */
+export const FEE_CAR_CLASSES: Record<number, string> = { 1: '临时车', 2: '月卡车', 3: '集团车', 4: '白名单', 5: '访客车', 6: '无牌车' };
+export const FEE_CAR_CLASS_CODES = [1, 2, 3, 4, 5, 6] as const;
+
+/** A coupon applied after the fee (§2.2 step 9). */
+export type FeeCoupon =
+  | { kind: 'minutes'; minutes: number; from?: 'start' | 'end'; name?: string }
+  | { kind: 'amount'; cents: number; name?: string }
+  /** pay `percent` per cent of the fee left (80 = 八折) */
+  | { kind: 'percent'; percent: number; name?: string }
+  | { kind: 'free'; name?: string };
+
+export interface FeePriorPayment {
+  at: Date | string | number;
+  cents: number;
+}
+
+export type Instant = Date | string | number;
+
+export interface FeeStayInput {
+  rule: FeeRuleSnapshot;
+  entry: Instant;
+  /** omitted = now */
+  exit?: Instant;
+  carClass?: number;
+  plateColor?: number;
+  coupons?: FeeCoupon[];
+  payments?: FeePriorPayment[];
+}
+
+export type FeeLineKind = 'unit' | 'ladder' | 'visit' | 'free' | 'periodCap' | 'cap24' | 'exempt';
+
+/** One fee line (§2.2 step 11): a piece of the stay at one price, or a cap taken off. */
+export interface FeeLine {
+  /** the window's name, or 封顶 / 24小时封顶 */
+  piece: string;
+  kind: FeeLineKind;
+  /** ISO instants with +08:00 */
+  from: string;
+  to: string;
+  units: number;
+  unitPriceCents: number;
+  /** negative for caps */
+  feeCents: number;
+  /** a short Chinese description: 首时段, 每30分钟1.50元, 白天封顶15.00元 */
+  part: string;
+}
+
+export interface FeeDiscountLine {
+  name: string;
+  kind: FeeCoupon['kind'];
+  cents: number;
+}
+
+export interface FeeBill {
+  ruleId: string | null;
+  version: number | null;
+  ruleName: string;
+  /** receivable: the fee of the stay before coupons */
+  totalCents: number;
+  discountCents: number;
+  paidCents: number;
+  /** total − discount − paid, never negative (re-bill: the fee since the last payment) */
+  dueCents: number;
+  /** the priced span (after free-minute deduction and time coupons) */
+  billedFrom: string;
+  billedTo: string;
+  stayMinutes: number;
+  /** the exit is inside the grace window of the last payment */
+  inGrace: boolean;
+  lines: FeeLine[];
+  discounts: FeeDiscountLine[];
+  /** why parts are free or re-billed, in Chinese */
+  notes: string[];
+}
