@@ -65,20 +65,22 @@ const AmisPage = observer(function AmisPage({ urlAddress, params = NO_PARAMS }: 
   }, [active, location.pathname, rendered]);
 
   const version = pageVersions.of(urlAddress);
+  // a switch of language loads the page again through the new language's table
+  const locale = localeStore.locale;
   useEffect(() => {
     let live = true;
     if (version === 0) setResult(null);
     loadRuntimeConfig()
       .then((loaded) => {
         if (live) setConfig(loaded);
-        return loadPage(urlAddress, loaded.pageBundles);
+        return loadPage(urlAddress, loaded.pageBundles, fetch, locale);
       })
       .then((next) => live && setResult(next))
       .catch(() => live && setResult({ kind: 'unavailable', file: urlAddress, status: 0 }));
     return () => {
       live = false;
     };
-  }, [urlAddress, version]);
+  }, [urlAddress, version, locale]);
 
   const { user, buttonList, roles } = userStore;
   // under every data scope, dialogs included: ${user.realName}, ${perms}, ${params.id}, ${config.addresses.swagger}

@@ -7,6 +7,7 @@ import { downloadName, saveBlob } from './download';
 import { cachedDict, forgetDicts, isDictRequest, storedEntry } from './dict-cache';
 import { isLotWrite, lotLookupType } from './lot-lookup';
 import { baseDataStore } from '../stores/base-data-store';
+import { localizeMessage } from '../i18n/server-messages';
 import { userStore } from '../stores/user-store';
 
 export interface AmisApi {
@@ -75,7 +76,7 @@ async function send(api: AmisApi, method: string, url: string): Promise<FetcherR
       quietErrors: true,
     });
     const data = binary ? await handleBinary(res as AxiosResponse<Blob>, url) : adaptResponse(res.data);
-    return { status: 200, headers: res.headers as Record<string, unknown>, data };
+    return { status: 200, headers: res.headers as Record<string, unknown>, data: { ...data, msg: localizeMessage(data.msg) } };
   } catch (error) {
     // answer amis with the catalogue's words, so it shows exactly one message
     const failure = failureFromError(error);
@@ -83,6 +84,6 @@ async function send(api: AmisApi, method: string, url: string): Promise<FetcherR
     const detail = adaptResponse(failure.body).msg;
     const title = action?.kind === 'notify' ? action.title : '';
     const msg = [title, failure.body ? detail : ''].filter(Boolean).join('：') || '接口请求失败';
-    return { status: 200, headers: {}, data: { status: failure.status ?? -1, msg, data: null } };
+    return { status: 200, headers: {}, data: { status: failure.status ?? -1, msg: localizeMessage(msg), data: null } };
   }
 }

@@ -1,4 +1,7 @@
 import { fragmentAddress, fragmentRefs, parseSource, resolveFragments, type FragmentFile } from './page-fragments';
+import type { Locale } from '../i18n/messages';
+import { translateSchema } from '../i18n/page-texts';
+import { loadTextTable, textTableStore } from '../i18n/text-table';
 
 /** Outcome of resolving a menu entry's urlAddress to a JSON page. */
 export type PageLoadResult =
@@ -42,8 +45,19 @@ async function fetchFragment(name: string, bundles: string[], fetchImpl: typeof 
 /**
  * Try each bundle in order (a site's own first), then bring in the page's fragments the same way
  * (src/amis/page-fragments.ts). A missing or malformed fragment fails the page like a malformed page.
+ * In a locale other than zh-CN the page's texts go through the bundles' translation tables
+ * (src/i18n/page-texts.ts); a text without a translation stays as written.
  */
-export async function loadPage(urlAddress: string, bundles: string[], fetchImpl: typeof fetch = fetch): Promise<PageLoadResult> {
+export async function loadPage(
+  urlAddress: string,
+  bundles: string[],
+  fetchImpl: typeof fetch = fetch,
+  locale: Locale = 'zh-CN',
+): Promise<PageLoadResult> {
+  const table = loadTextTable(locale, bundles, fetchImpl).then((loaded) => {
+    textTableStore.offer(locale, loaded);
+    return loaded;
+  });
   const found = await fetchFirst(pageUrls(urlAddress, bundles), fetchImpl);
   if (found.kind === 'missing') return { kind: 'missing', urlAddress, tried: found.tried };
   if (found.kind !== 'ok') return found;
@@ -64,5 +78,6 @@ export async function loadPage(urlAddress: string, bundles: string[], fetchImpl:
     page,
     (name) => fragments.get(name) ?? { kind: 'missing', tried: pageUrls(fragmentAddress(name), bundles) },
   );
-  return resolved.kind === 'ok' ? { kind: 'ok', file: page.file, schema: resolved.schema } : resolved;
+  if (resolved.kind !== 'ok') return resolved;
+  return { kind: 'ok', file: page.file, schema: locale === 'zh-CN' ? resolved.schema : translateSchema(resolved.schema, await table) };
 }

@@ -3,6 +3,7 @@ import { getToken } from '../utils/auth-cookie';
 import { classifyFailure, type ErrorAction, type FailureInfo } from './error-catalogue';
 import { sessionEvents } from './session-events';
 import { feedback } from '../feedback/feedback-store';
+import { localizeMessage } from '../i18n/server-messages';
 
 export const REQUEST_TIMEOUT_MS = 1_200_000;
 
@@ -43,7 +44,7 @@ export function performErrorAction(action: ErrorAction, quiet = false) {
       sessionEvents().forbidden();
       break;
     case 'notify':
-      if (!quiet) feedback.notify('error', action.title, action.message);
+      if (!quiet) feedback.notify('error', localizeMessage(action.title), localizeMessage(action.message));
       break;
   }
 }

@@ -2,6 +2,7 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import Cookies from 'js-cookie';
 import { brandFor, loadRuntimeConfig, type Brand, type RuntimeConfig } from '../config/runtime-config';
 import { settingsStore } from '../stores/settings-store';
+import { uiText } from '../i18n/text-table';
 
 export const ACCOUNT_COOKIE = 'account';
 const FALLBACK_TITLE = '智慧停车管理平台';
@@ -23,8 +24,9 @@ class BrandStore {
     return picked ?? { siteTitle: this.config?.siteTitle ?? FALLBACK_TITLE, logo: 'brands/default.svg' };
   }
 
+  /** In the reader's language when the bundles' translation table has it (docs/pages.md, Language). */
   get siteTitle(): string {
-    return this.brand.siteTitle || FALLBACK_TITLE;
+    return uiText(this.brand.siteTitle || FALLBACK_TITLE);
   }
 
   async load() {

@@ -4,7 +4,8 @@ import { brandStore } from './brand-store';
 
 /** The brand of this deployment (by the `account` cookie): logo, and the title while the sidebar is open. */
 export const SidebarLogo = observer(function SidebarLogo({ collapsed }: { collapsed: boolean }) {
-  const { logo, siteTitle } = brandStore.brand;
+  const { logo } = brandStore.brand;
+  const { siteTitle } = brandStore;
   return (
     <Link className="pc-sidebar__brand" to="/" data-testid="sidebar-brand">
       {logo ? <img className="pc-sidebar__logo" src={logo} alt="" /> : null}

@@ -9,6 +9,7 @@ import { menuPath } from '../router/menu-routes';
 import { MenuIcon } from './menu-icons';
 import { SidebarLogo } from './sidebar-logo';
 import { t } from '../i18n';
+import { uiText } from '../i18n/text-table';
 import { menuLinkHref } from '../utils/menu-link';
 
 /** Group paths that contain `path`, outermost first. */
@@ -31,9 +32,9 @@ const MenuEntry = observer(function MenuEntry({ item, ancestors, openGroups, onT
     const open = openGroups.includes(path);
     return (
       <li className={`pc-menu__group${open ? ' is-open' : ''}`}>
-        <button className="pc-menu__title" onClick={() => onToggle(path)} aria-expanded={open} title={item.fullName}>
+        <button className="pc-menu__title" onClick={() => onToggle(path)} aria-expanded={open} title={uiText(item.fullName)}>
           {icon}
-          <span className="pc-menu__text">{item.fullName}</span>
+          <span className="pc-menu__text">{uiText(item.fullName)}</span>
           <span className="pc-menu__arrow" aria-hidden>
             ▾
           </span>
@@ -52,18 +53,18 @@ const MenuEntry = observer(function MenuEntry({ item, ancestors, openGroups, onT
     const href = menuLinkHref(item.urlAddress);
     return (
       <li>
-        <a className="pc-menu__link" href={href} target={item.linkTarget || '_blank'} rel="noreferrer" title={item.fullName}>
+        <a className="pc-menu__link" href={href} target={item.linkTarget || '_blank'} rel="noreferrer" title={uiText(item.fullName)}>
           {icon}
-          <span className="pc-menu__text">{item.fullName}</span>
+          <span className="pc-menu__text">{uiText(item.fullName)}</span>
         </a>
       </li>
     );
   }
   return (
     <li>
-      <NavLink className="pc-menu__link" to={path} title={item.fullName}>
+      <NavLink className="pc-menu__link" to={path} title={uiText(item.fullName)}>
         {icon}
-        <span className="pc-menu__text">{item.fullName}</span>
+        <span className="pc-menu__text">{uiText(item.fullName)}</span>
       </NavLink>
     </li>
   );

@@ -1,5 +1,6 @@
 import type { MenuItem } from '../api/types';
 import { parseRouteList, type DataRoute, type RouteFileProblem } from './route-file';
+import { uiText } from '../i18n/text-table';
 
 /** A navigable screen derived from one server menu entry. */
 export interface MenuRoute {
@@ -43,14 +44,15 @@ export function buildMenuRoutes(menus: MenuItem[], ancestors: MenuItem[] = []): 
     const props = parseProperties(item.propertyJson);
     routes.push({
       path: menuPath(ancestors, item),
-      title: item.fullName,
+      // menu names are data in Chinese; the bundles' translation table gives other languages
+      title: uiText(item.fullName),
       icon: item.icon,
       urlAddress: item.urlAddress ?? '',
       type: item.type,
       noCache: props.noCache === true,
       hidden: props.hidden === true,
       linkTarget: item.linkTarget,
-      trail: [...ancestors.map((a) => a.fullName), item.fullName],
+      trail: [...ancestors, item].map((m) => uiText(m.fullName)),
     });
   }
   return routes;
@@ -85,7 +87,7 @@ export function buildMenuDataRoutes(
     const source = `menu ${path} propertyJson`;
     const parsed = parseRouteList(declared, source);
     problems.push(...parsed.problems.map((p) => ({ ...p, source })));
-    const trail = [...ancestors.map((a) => a.fullName), item.fullName];
+    const trail = [...ancestors, item].map((m) => uiText(m.fullName));
     routes.push(...parsed.routes.map((r) => ({ ...r, menu: r.menu ?? path, trail })));
   }
   return { routes, problems };

@@ -1,5 +1,6 @@
 import { parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { patternParams, patternProblem } from './path-pattern';
+import { uiText } from '../i18n/text-table';
 
 /**
  * Routes as data: a bundle's route file (`<bundle>/_routes.json`) or a menu entry's
@@ -255,7 +256,7 @@ function variantFor(route: DataRoute, params: Record<string, string | undefined>
 /** Title and permission for one parameter set: `停车订单详情 {id}` → `停车订单详情 7`. */
 export function resolveDataRoute(route: DataRoute, params: Record<string, string | undefined>): { title: string; permission: string[] } {
   const variant = variantFor(route, params);
-  const template = variant?.title ?? route.title;
+  const template = uiText(variant?.title ?? route.title);
   return {
     title: template.replace(/\{([^{}]*)\}/g, (_, name: string) => params[name] ?? '').trim(),
     permission: variant?.permission ?? route.permission,

@@ -1,6 +1,7 @@
 import type { Schema } from 'amis';
 import type { AmisRegistry } from './registry';
 import { applyVocabulary } from '../vocabulary';
+import { vocabularyText } from '../../i18n/vocabulary-text';
 
 const applied = new WeakMap<object, Schema>();
 
@@ -14,7 +15,8 @@ export function schemaDefaults(schema: Schema): Schema {
   if (!schema || typeof schema !== 'object') return schema;
   const hit = applied.get(schema);
   if (hit) return hit;
-  const out = applyVocabulary(schema as Record<string, unknown>) as Schema;
+  // texts the vocabulary adds (查询, 重置, 暂无数据) in the page's language, like the page's own
+  const out = vocabularyText(applyVocabulary(schema as Record<string, unknown>)) as Schema;
   applied.set(schema, out);
   return out;
 }

@@ -5,7 +5,7 @@ import { messages } from '../../i18n/messages';
 describe('password rules', () => {
   it('requires the new password', () => {
     expect(checkNewPassword('')).toBe('password.newRequired');
-    expect(messages['en-US']['password.newRequired']).toBe('please enter new password');
+    expect(messages['en-US']['password.newRequired']).toBe('Please enter the new password');
     expect(messages['zh-CN']['password.newRequired']).toBe('请输入新密码');
   });
 
@@ -21,7 +21,7 @@ describe('password rules', () => {
     expect(checkConfirmPassword('', 'abc123')).toBe('password.confirmRequired');
     expect(checkConfirmPassword('abc124', 'abc123')).toBe('password.mismatch');
     expect(checkConfirmPassword('abc123', 'abc123')).toBeNull();
-    expect(messages['en-US']['password.mismatch']).toBe('the two passwords do not match');
+    expect(messages['en-US']['password.mismatch']).toBe('The two passwords do not match');
     expect(messages['zh-CN']['password.rule']).toBe('密码至少6位，且必须包含数字和字母');
   });
 });

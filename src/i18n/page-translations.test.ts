@@ -1,0 +1,54 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { MENU_TREE } from '../../server/seed/menu-tree';
+import { FILTER_BUTTONS, LIST_DEFAULTS } from '../amis/vocabulary';
+import { parseTable, untranslatedTexts } from './page-texts';
+
+const BUNDLE = join(__dirname, '../../pages-json');
+const table = parseTable(JSON.parse(readFileSync(join(BUNDLE, '_i18n/en-US.json'), 'utf8')));
+
+/**
+ * Folders whose pages other work is adding right now: their texts may lag behind the table for a
+ * while (they show in Chinese under en-US meanwhile). Remove a folder once its pages are translated.
+ */
+const NOT_YET_TRANSLATED = ['fee/', 'OrderManagement/', 'charging/'];
+
+function pageFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === '_i18n' ? [] : pageFiles(path);
+    return entry.name.endsWith('.json') ? [path] : [];
+  });
+}
+
+const pages = pageFiles(BUNDLE)
+  .map((path) => relative(BUNDLE, path))
+  .filter((file) => !NOT_YET_TRANSLATED.some((folder) => file.startsWith(folder)));
+
+describe('en-US translation table', () => {
+  it.each(pages)('translates every Chinese text of %s', (file) => {
+    const page = JSON.parse(readFileSync(join(BUNDLE, file), 'utf8'));
+    expect(untranslatedTexts(page, table)).toEqual([]);
+  });
+
+  it('translates every menu name of the seeded menu', () => {
+    const names = MENU_TREE.flatMap((dir) => [dir.fullName, ...dir.pages.map((page) => page.fullName)]);
+    expect(names.length).toBeGreaterThan(40);
+    expect(untranslatedTexts(names, table)).toEqual([]);
+  });
+
+  it('translates the texts the page vocabulary adds to every list', () => {
+    expect(untranslatedTexts([LIST_DEFAULTS.placeholder, ...FILTER_BUTTONS.map((b) => b.label)], table)).toEqual([]);
+  });
+
+  it('translates the site titles of every brand', () => {
+    const config = JSON.parse(readFileSync(join(__dirname, '../../public/app-config.json'), 'utf8'));
+    const titles = [config.siteTitle, ...Object.values(config.brands ?? {}).map((b) => (b as { siteTitle: string }).siteTitle)];
+    expect(untranslatedTexts(titles, table)).toEqual([]);
+  });
+
+  it('has no translation that is still Chinese', () => {
+    expect(Object.entries(table).filter(([, en]) => /[\u4e00-\u9fff]/.test(en))).toEqual([]);
+  });
+});

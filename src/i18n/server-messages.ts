@@ -1,0 +1,104 @@
+import { localeStore } from './index';
+import { translateText, type TextTable } from './page-texts';
+import { textTableStore } from './text-table';
+
+/**
+ * Messages the console shows from the server (`msg`) and from its error catalogue
+ * (src/api/error-catalogue.ts), in English. The server answers in Chinese; the client knows its
+ * fixed wordings and the shapes of its field messages ("<field>不能为空"), whose field title goes
+ * through the pages' translation table like a label. A message it does not know stays as sent.
+ */
+const EXACT: Record<string, string> = {
+  // error catalogue titles
+  服务错误: 'Server error',
+  网络请求超时: 'The request timed out',
+  接口请求失败: 'The request failed',
+  没有权限: 'Not permitted',
+  错误: 'Error',
+  // server/lib/envelope.ts
+  '登录状态已过期，请重新登录': 'Your session has expired, please sign in again',
+  没有权限访问该资源: 'You have no permission for this resource',
+  记录不存在: 'The record does not exist',
+  接口不存在: 'No such API',
+  服务器内部错误: 'Internal server error',
+  请求参数格式不正确: 'The request parameters are malformed',
+  新建成功: 'Created',
+  修改成功: 'Saved',
+  删除成功: 'Deleted',
+  保存成功: 'Saved',
+  操作成功: 'Done',
+  记录已存在: 'The record already exists',
+  请求内容过大: 'The request is too large',
+  不支持的请求内容类型: 'Unsupported content type',
+  请求地址过长: 'The request address is too long',
+  请求地址格式不正确: 'The request address is malformed',
+  请求参数包含不允许的控制字符: 'The request contains control characters that are not allowed',
+  接口返回的数据格式不正确: 'The server answered in an unexpected format',
+  无权访问其他停车场的数据: "You have no access to other lots' data",
+  所属停车场不存在: 'The lot does not exist',
+  所属区域不属于该停车场: 'The area does not belong to this lot',
+  不能禁用当前登录的账号: 'You cannot disable the account you are signed in with',
+  限定了停车场范围的用户不能新增停车场: 'A user limited to some lots cannot add lots',
+  验证码错误或已过期: 'The captcha is wrong or has expired',
+  验证码已发送: 'Code sent',
+  登录成功: 'Signed in',
+  登录尝试过于频繁: 'Too many sign-in attempts',
+  重置密码成功: 'Password reset',
+  账号或密码错误: 'Wrong account or password',
+  长租结束日期不能早于开始日期: 'The rental end date cannot be before its start date',
+};
+
+type Rule = [RegExp, (field: (text: string) => string, ...groups: string[]) => string];
+
+/** The server's field messages (server/resource/validation.ts, fields.ts and the entities' unique rules). */
+const RULES: Rule[] = [
+  [/^(.+)不能为空$/, (f, a) => `${f(a)} is required`],
+  [/^(.+)不能超过(\d+)个字符$/, (f, a, n) => `${f(a)} must be at most ${n} characters`],
+  [/^(.+)格式不正确，应为(.+)$/, (f, a, b) => `${f(a)} must be in the format ${b}`],
+  [/^(.+)格式不正确$/, (f, a) => `${f(a)} is not valid`],
+  [/^(.+)已存在$/, (f, a) => `${f(a)} already exists`],
+  [/^(.+)不存在$/, (f, a) => `${f(a)} does not exist`],
+  [/^(.+)必须是(-?\d+)到(-?\d+)之间的整数$/, (f, a, min, max) => `${f(a)} must be a whole number from ${min} to ${max}`],
+  [/^(.+)必须是-?(\d+)到(\d+)之间的数字$/, (f, a, min, max) => `${f(a)} must be a number from -${min} to ${max}`],
+  [/^(.+)必须是不小于0的整数（分）$/, (f, a) => `${f(a)} must be a whole number of cents, 0 or more`],
+  [/^(.+)必须是非负整数$/, (f, a) => `${f(a)} must be a whole number, 0 or more`],
+  [/^(.+)必须是正整数$/, (f, a) => `${f(a)} must be a positive whole number`],
+  [/^(.+)必须是整数$/, (f, a) => `${f(a)} must be a whole number`],
+  [/^(.+)只能是true或false$/, (f, a) => `${f(a)} must be true or false`],
+  [/^不支持的参数：(.+)$/, (_f, a) => `Unsupported parameter: ${a}`],
+  [/^第(\d+)条(.+)$/, (f, n, rest) => `Item ${n}: ${localize(rest, f)}`],
+];
+
+function localize(message: string, field: (text: string) => string): string {
+  if (Object.prototype.hasOwnProperty.call(EXACT, message)) return EXACT[message];
+  const translated = field(message);
+  if (translated !== message) return translated;
+  for (const [pattern, render] of RULES) {
+    const m = pattern.exec(message);
+    if (m) return render(field, ...m.slice(1));
+  }
+  return message;
+}
+
+/**
+ * One message in English: known wordings, field messages, and messages joined with "：" (the
+ * catalogue's "服务错误：<server msg>", a server's "<msg>：<codes>") part by part.
+ */
+export function englishMessage(message: string, table: TextTable): string {
+  const field = (text: string) => translateText(text, table);
+  const whole = localize(message, field);
+  if (whole !== message || !message.includes('：')) return whole;
+  return message
+    .split('：')
+    .map((part) => localize(part, field).replace(/、/g, ', '))
+    .join(': ');
+}
+
+/** A message for the reader in the current language (zh-CN: as sent). */
+export function localizeMessage(message: string): string;
+export function localizeMessage(message: string | undefined): string | undefined;
+export function localizeMessage(message: string | undefined): string | undefined {
+  if (!message || localeStore.locale === 'zh-CN') return message;
+  textTableStore.start();
+  return englishMessage(message, textTableStore.table);
+}
