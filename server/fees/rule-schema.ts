@@ -1,0 +1,100 @@
+import Type from 'typebox';
+import { f } from '../resource/fields.ts';
+import { FEE_CAR_CLASS_CODES } from './types.ts';
+
+/**
+ * The TypeBox schema of a rule body (types.ts FeeRuleBody): what the rule form and the calculator
+ * send, documented in the OpenAPI description. Each field names itself in its message; the rules
+ * across fields (windows covering the day, ladder steps) are `validate.ts`.
+ */
+
+const hhmm = (title: string) => Type.String({ title, pattern: '^([01]\\d|2[0-3]):[0-5]\\d$', 'x-msg': `${title}格式应为HH:mm，如07:00` });
+const nullable = <T extends ReturnType<typeof f.cents>>(s: T, title: string, msg: string) =>
+  Type.Union([s, Type.Null()], { title, default: null, 'x-msg': msg });
+const oneOfText = (title: string, values: string[], msg: string, def: string) =>
+  Type.Union(
+    values.map((v) => Type.Literal(v)),
+    { title, 'x-msg': msg, default: def },
+  );
+
+export function windowSchema(p: string) {
+  return Type.Object(
+    {
+      name: Type.String({ title: `${p}名称`, minLength: 1, maxLength: 20 }),
+      start: hhmm(`${p}开始时间`),
+      end: hhmm(`${p}结束时间`),
+      kind: Type.Union([Type.Literal('unit'), Type.Literal('visit'), Type.Literal('free')], {
+        title: `${p}计费方式`,
+        'x-msg': `${p}计费方式只能是unit（按时长）、visit（按次）或free（免费）`,
+      }),
+      unitMinutes: Type.Optional(f.int(`${p}单位时长`, { min: 1, max: 1440, msg: `${p}单位时长必须是1到1440之间的整数（分钟）` })),
+      unitPriceCents: Type.Optional(f.cents(`${p}单位价格`)),
+      ladder: Type.Optional(
+        Type.Array(
+          Type.Object(
+            {
+              minutes: f.int(`${p}首时段时长`, { min: 1, max: 1440, msg: `${p}首时段时长必须是1到1440之间的整数（分钟）` }),
+              unitPriceCents: f.cents(`${p}首时段单位价格`),
+            },
+            { required: ['minutes', 'unitPriceCents'] },
+          ),
+          { title: `${p}首时段`, maxItems: 10, default: [], 'x-msg': `${p}首时段最多10档` },
+        ),
+      ),
+      visitPriceCents: Type.Optional(f.cents(`${p}每次价格`)),
+      visitRepeatMinutes: Type.Optional(
+        Type.Union([f.int(`${p}重新计费时长`, { min: 1, max: 10080 }), Type.Null()], {
+          title: `${p}重新计费时长`,
+          default: null,
+          'x-msg': `${p}重新计费时长必须是1到10080之间的整数（分钟）`,
+        }),
+      ),
+      capCents: Type.Optional(nullable(f.cents(`${p}封顶金额`), `${p}封顶金额`, `${p}封顶金额必须是不小于0的整数（分）`)),
+    },
+    { required: ['name', 'start', 'end', 'kind'] },
+  );
+}
+
+export const ruleBodyFields = {
+  freeMinutes: f.int('免费时长', { min: 0, max: 1440, default: 0, msg: '免费时长必须是0到1440之间的整数（分钟）' }),
+  freeMode: oneOfText(
+    '免费时长方式',
+    ['whole', 'deduct'],
+    '免费时长方式只能是whole（不足免费，超过从入场计费）或deduct（扣除免费时长）',
+    'whole',
+  ),
+  boundary: oneOfText(
+    '跨时段计费方式',
+    ['perPiece', 'completeAtEarlier'],
+    '跨时段计费方式只能是perPiece（各时段分别取整）或completeAtEarlier（按前一时段补足单位）',
+    'perPiece',
+  ),
+  ladderScope: oneOfText('首时段计算范围', ['stay', 'day'], '首时段计算范围只能是stay（整次停放）或day（每天重新计算）', 'stay'),
+  windows: Type.Array(windowSchema('计费时段'), { title: '计费时段', minItems: 1, maxItems: 24, 'x-msg': '计费时段须有1到24条' }),
+  nonWorkingWindows: Type.Union([Type.Array(windowSchema('非工作日时段'), { maxItems: 24 }), Type.Null()], {
+    title: '非工作日时段',
+    default: null,
+    'x-msg': '非工作日时段最多24条',
+  }),
+  cap24Cents: Type.Array(f.cents('24小时封顶金额'), {
+    title: '24小时封顶金额',
+    maxItems: 10,
+    default: [],
+    'x-msg': '24小时封顶金额最多10档',
+  }),
+  graceMinutes: f.int('缴费后离场时限', { min: 0, max: 1440, default: 15, msg: '缴费后离场时限必须是0到1440之间的整数（分钟）' }),
+  afterGrace: oneOfText(
+    '超时处理方式',
+    ['totalMinusPaid', 'rebillFromPayment'],
+    '超时处理方式只能是totalMinusPaid（补缴差额）或rebillFromPayment（从缴费时间重新计费）',
+    'totalMinusPaid',
+  ),
+  freeCarClasses: Type.Array(f.oneOf('免费车辆类别', FEE_CAR_CLASS_CODES, '免费车辆类别只能是1到6'), {
+    title: '免费车辆类别',
+    default: [],
+    maxItems: 6,
+    'x-msg': '免费车辆类别只能是1到6',
+  }),
+};
+
+export const ruleBodySchema = Type.Object(ruleBodyFields, { required: ['windows'] });
