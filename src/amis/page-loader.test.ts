@@ -162,4 +162,14 @@ describe('fragments', () => {
     );
     expect(result).toEqual({ kind: 'unavailable', file: '/site/_fragments/x.json', status: 500 });
   });
+
+  it("in en-US gives the page with its texts from the bundles' tables, a site's own first", async () => {
+    const fetchImpl = fakeFetch({
+      '/pages-json/a/b.json': '{"type":"page","title":"停车场","body":[{"type":"tpl","tpl":"未翻译"}]}',
+      '/pages-json/_i18n/en-US.json': '{"texts":{"停车场":"Lot"}}',
+      '/site/_i18n/en-US.json': '{"texts":{"停车场":"Car park"}}',
+    });
+    const result = await loadPage('a/b', BUNDLES, fetchImpl, 'en-US');
+    expect(result).toMatchObject({ kind: 'ok', schema: { title: 'Car park', body: [{ tpl: '未翻译' }] } });
+  });
 });

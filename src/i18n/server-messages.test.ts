@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { englishMessage } from './server-messages';
+
+const table = { 字典编码: 'Dictionary Code', 停车场名称: 'Lot Name', 车位编号: 'Space No.' };
+
+describe('server messages in English', () => {
+  it('says a known wording in English', () => {
+    expect(englishMessage('保存成功', table)).toBe('Saved');
+  });
+
+  it('translates a field message with the field title from the pages table', () => {
+    expect(englishMessage('字典编码已存在', table)).toBe('Dictionary Code already exists');
+    expect(englishMessage('停车场名称不能超过50个字符', table)).toBe('Lot Name must be at most 50 characters');
+  });
+
+  it("translates the catalogue's title and the server's message joined by a colon", () => {
+    expect(englishMessage('服务错误：车位编号已存在：A001、A002', table)).toBe('Server error: Space No. already exists: A001, A002');
+  });
+
+  it('keeps a message it does not know as the server sent it', () => {
+    expect(englishMessage('某个新的业务提示', table)).toBe('某个新的业务提示');
+  });
+});
