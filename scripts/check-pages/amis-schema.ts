@@ -6,6 +6,8 @@ import { fileURLToPath } from 'node:url';
 import vm from 'node:vm';
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import standaloneCode from 'ajv/dist/standalone/index.js';
+import { applySchemaOverlay } from './schema-overlay.ts';
+import { legacyToCurrent } from './legacy-compat.ts';
 
 type Json = Record<string, unknown>;
 
@@ -43,27 +45,6 @@ export function openRefs(schema: Json): Json {
   return out;
 }
 
-/**
- * The shipped schema lags the renderers in a few documented places; without these, correct
- * pages would fail: option controls' labelField/valueField/searchable, form items' requiredOn,
- * and crud's "reload" toolbar item.
- */
-export function addKnownGaps(schema: Json): Json {
-  const definitions = schema.definitions as Record<string, Json>;
-  for (const def of Object.values(definitions)) {
-    const props = def.properties as Record<string, unknown> | undefined;
-    if (props && 'options' in props && 'source' in props) {
-      props.labelField ??= { type: 'string' };
-      props.valueField ??= { type: 'string' };
-      props.searchable ??= { type: 'boolean' };
-    }
-    if (props && 'required' in props) props.requiredOn ??= { type: 'string' };
-  }
-  const toolbar = definitions.CRUDBultinToolbarType as { enum?: string[] } | undefined;
-  if (toolbar?.enum && !toolbar.enum.includes('reload')) toolbar.enum.push('reload');
-  return schema;
-}
-
 export interface SchemaProblem {
   path: string;
   message: string;
@@ -82,7 +63,7 @@ function version(exported: string): string {
 function compileFresh(mode: Mode, schemaText: string): { validate: ValidateFunction; code: string } {
   const raw = JSON.parse(schemaText) as Json;
   const ajv = new Ajv({ strict: false, allErrors: mode === 'all', allowUnionTypes: true, code: { source: true } });
-  ajv.addSchema(openRefs(addKnownGaps(raw)), 'amis');
+  ajv.addSchema(openRefs(applySchemaOverlay(raw)), 'amis');
   const validate = ajv.compile({ $ref: 'amis#/definitions/PageSchema' });
   return { validate, code: standaloneCode(ajv, validate) };
 }
@@ -125,7 +106,7 @@ function writeAtomically(file: string, data: string | Buffer) {
 /**
  * Compiling amis's 950 KB schema takes ajv over a second, so the compiled validator is kept as
  * ajv standalone code in node_modules/.cache/check-pages, keyed by the schema's bytes, ajv's
- * version and this file (its rewrites of the schema). A new amis, ajv or rewrite compiles afresh.
+ * version, this file and schema-overlay.ts (the rewrites of the schema). A new amis, ajv or rewrite compiles afresh.
  */
 function loadValidator(mode: Mode): Loaded {
   const schemaText = readFileSync(require.resolve('amis/schema.json'), 'utf8');
@@ -133,6 +114,7 @@ function loadValidator(mode: Mode): Loaded {
     .update(schemaText)
     .update(version('ajv/package.json'))
     .update(readFileSync(fileURLToPath(import.meta.url)))
+    .update(readFileSync(fileURLToPath(new URL('./schema-overlay.ts', import.meta.url))))
     .update(mode)
     .digest('hex')
     .slice(0, 16);
@@ -195,6 +177,8 @@ const META_KEYWORDS = new Set(['anyOf', 'oneOf', 'if', 'not']);
  * problems; only without any, the deepest remaining errors are shown.
  */
 export function actionableErrors(errors: ErrorObject[]): SchemaProblem[] {
+  // the schema overlay lets any property be null; "must be null" only says the other branch failed
+  errors = errors.filter((e) => !(e.keyword === 'type' && (e.params as { type?: string }).type === 'null'));
   const concrete = errors.filter((e) => e.keyword === 'additionalProperties' || e.keyword === 'required');
   const deeperThan = (path: string) => concrete.some((o) => o.instancePath.startsWith(`${path}/`));
   const rejected = new Set<string>();
@@ -226,11 +210,16 @@ export function actionableErrors(errors: ErrorObject[]): SchemaProblem[] {
  * Custom renderer types (pc-*) pass. A quick first-error pass answers valid pages; only a failing
  * page is validated again collecting all errors.
  */
-export function validatePageSchema(page: unknown): SchemaProblem[] {
+export function validatePageSchema(written: unknown): SchemaProblem[] {
+  // amis's compat layer rewrites 1.x forms before rendering; so does the check (paths stay the page's own)
+  const { page, writtenPath } = legacyToCurrent(written);
   if (validator('first')(page)) return [];
   const all = validator('all');
   if (all(page)) return [];
-  return inDocumentOrder(page, actionableErrors(all.errors ?? []));
+  return inDocumentOrder(
+    written,
+    actionableErrors(all.errors ?? []).map((p) => ({ ...p, path: writtenPath(p.path) })),
+  );
 }
 
 /** Problems in the order their nodes appear in the page, as a reader meets them. */

@@ -1,9 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { validatePageSchema } from './amis-schema.ts';
 
 /**
  * The page examples of the docs are checked like the pages they teach: `npm run check:pages` over a
@@ -64,5 +65,81 @@ describe('docs', () => {
     });
     expect(result.output).toContain(' 0 problem(s)');
     expect(result.ok).toBe(true);
+  });
+});
+
+/**
+ * Pages copied from amis's own docs (fixtures/amis-docs/, each file's source in sources.json): any
+ * page amis 6.13 renders as written passes; schema-overlay.ts closes the schema's gaps.
+ */
+describe('pages as amis’s docs write them', () => {
+  const dir = join(REPO, 'scripts/check-pages/fixtures/amis-docs');
+  const sources = JSON.parse(readFileSync(join(dir, 'sources.json'), 'utf8')) as Record<string, string>;
+
+  it('every example taken from amis’s docs passes amis’s schema as check:pages reads it', { timeout: 90_000 }, () => {
+    const files = readdirSync(dir).filter((f) => f.endsWith('.json') && f !== 'sources.json');
+    expect(files.length).toBeGreaterThanOrEqual(30);
+    const failing = files
+      .map((f) => ({ f, problems: validatePageSchema(JSON.parse(readFileSync(join(dir, f), 'utf8'))) }))
+      .filter(({ problems }) => problems.length)
+      .map(({ f, problems }) => `${f} (${sources[f]}): ${problems.map((p) => `${p.path} ${p.message}`).join('; ')}`);
+    expect(failing).toEqual([]);
+    expect(Object.keys(sources).sort()).toEqual(files.sort());
+  });
+
+  it('a 1.x form (controls, "type": "text") passes as amis’s compat layer renders it', { timeout: 90_000 }, () => {
+    const page = {
+      type: 'page',
+      body: {
+        type: 'form',
+        api: '/amis/api/mock2/form/saveForm',
+        controls: [
+          { type: 'text', name: 'name', label: '姓名', required: true },
+          { type: 'date', name: 'day', label: '日期' },
+          { type: 'tpl', tpl: '说明' },
+          { type: 'button', label: '重置', actionType: 'reset' },
+        ],
+      },
+    };
+    expect(validatePageSchema(page)).toEqual([]);
+  });
+
+  it('a typo in a 1.x form is reported where the page has it', { timeout: 90_000 }, () => {
+    const page = { type: 'page', body: { type: 'form', controls: [{ type: 'text', name: 'a', lable: '姓名' }] } };
+    expect(validatePageSchema(page)).toEqual([{ path: '/body/controls/0/lable', message: 'unknown property "lable"' }]);
+  });
+
+  it('null where amis means none, an untyped dialog and a theme’s button level pass', { timeout: 90_000 }, () => {
+    const page = {
+      type: 'page',
+      toolbar: null,
+      body: [
+        {
+          type: 'crud',
+          api: '/amis/api/mock2/sample',
+          headerToolbar: ['reload'],
+          footerToolbar: null,
+          columns: [{ name: 'id', label: 'ID' }],
+        },
+        { type: 'button', label: '打开', level: 'enhance', actionType: 'dialog', dialog: { title: '详情', body: '内容' } },
+      ],
+    };
+    expect(validatePageSchema(page)).toEqual([]);
+  });
+
+  it('every property amis ignores is reported, not only the first', { timeout: 90_000 }, () => {
+    const page = {
+      type: 'page',
+      titel: '拼错',
+      body: [
+        { type: 'tpl', tpl: 'x', visbleOn: 'true' },
+        { type: 'form', body: [{ type: 'input-text', name: 'a', placehodler: '请输入' }] },
+      ],
+    };
+    expect(validatePageSchema(page)).toEqual([
+      { path: '/titel', message: 'unknown property "titel"' },
+      { path: '/body/0/visbleOn', message: 'unknown property "visbleOn"' },
+      { path: '/body/1/body/0/placehodler', message: 'unknown property "placehodler"' },
+    ]);
   });
 });
