@@ -1,0 +1,93 @@
+import type { ColumnType } from 'kysely';
+
+/** Row types of the parking order tables (migration 008), in the builder's camelCase. */
+
+type Created = ColumnType<Date, Date | undefined, never>;
+type Modified = ColumnType<Date | null, Date | null | undefined, Date | null>;
+type Cents = ColumnType<number, number | undefined, number>;
+type Json = ColumnType<unknown, string | undefined, string>;
+
+export interface ParkingOrderTable {
+  id: string;
+  orderNo: string;
+  parkingId: string;
+  areaId: string | null;
+  spaceNo: string;
+  plateNo: string;
+  plateColor: number | null;
+  plateGrams: ColumnType<string[], never, never>;
+  carClass: number;
+  source: number;
+  entryLaneId: string | null;
+  exitLaneId: string | null;
+  entryTime: ColumnType<Date, Date | string, Date | string>;
+  exitTime: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  state: number;
+  receivableCents: Cents;
+  discountCents: Cents;
+  paidCents: Cents;
+  owedCents: Cents;
+  payChannel: number;
+  payTime: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  ruleId: string | null;
+  ruleVersion: number | null;
+  feeLines: ColumnType<unknown, string | null | undefined, string | null>;
+  collector: string;
+  photoKey: ColumnType<string, string | undefined, never>;
+  releaseReason: string;
+  closeReason: string;
+  createTime: Created;
+  lastModifyTime: Modified;
+}
+
+export interface ParkingOrderPaymentTable {
+  id: string;
+  orderId: string;
+  channel: number;
+  serialNo: string;
+  payTime: ColumnType<Date, Date | string, Date | string>;
+  valueCents: number;
+  changeCents: Cents;
+  operator: string;
+}
+
+export interface ParkingOrderCouponTable {
+  id: string;
+  orderId: string;
+  couponNo: string;
+  merchantName: string;
+  couponType: number;
+  faceValue: number;
+  deductedCents: Cents;
+  useTime: ColumnType<Date, Date | string, Date | string>;
+}
+
+export interface ParkingOrderRefundTable {
+  id: string;
+  orderId: string;
+  refundNo: string;
+  amountCents: number;
+  reason: string;
+  status: number;
+  applicant: string;
+  applyTime: Created;
+}
+
+export interface ParkingOrderAuditTable {
+  id: string;
+  orderId: string;
+  action: string;
+  operator: string;
+  operateTime: Created;
+  before: Json;
+  after: Json;
+  reason: string;
+}
+
+export interface OrderTables {
+  parkingOrder: ParkingOrderTable;
+  parkingOrderPayment: ParkingOrderPaymentTable;
+  parkingOrderCoupon: ParkingOrderCouponTable;
+  parkingOrderRefund: ParkingOrderRefundTable;
+  parkingOrderAudit: ParkingOrderAuditTable;
+}

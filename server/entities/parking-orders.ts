@@ -1,0 +1,125 @@
+import { type Expression, type SqlBool, sql } from 'kysely';
+import Type from 'typebox';
+import { type Eb, type Filter, type Row, defineResource, derive, filter } from '../resource/define.ts';
+import { f } from '../resource/fields.ts';
+import { CAR_CLASSES, PAY_CHANNELS, SOURCES } from '../orders/model.ts';
+import { ORDER_STATES } from '../orders/state-machine.ts';
+
+/**
+ * 停车订单 (read side): the list with the filters and columns of money-and-charging.md §3.2, totals
+ * of the filtered set, lot scope. Orders are written by exits and the simulator and changed only by
+ * the audited actions of routes/order-actions.ts, so the resource has no create, update or delete.
+ */
+
+/** A plate as typed for searching: capitals, no dot or blanks. */
+export const plateQuery = (v: string): string => v.toUpperCase().replace(/[·\s]/g, '');
+
+/** The 3-character pieces of a plate, as the migration's plate_grams() cuts them. */
+export const plateGrams = (p: string): string[] => {
+  const chars = [...p];
+  return [...new Set(chars.slice(0, Math.max(chars.length - 2, 0)).map((_, i) => chars.slice(i, i + 3).join('')))];
+};
+
+const likeArg = (s: string): string => `%${s.replace(/[\\%_]/g, '\\$&')}%`;
+
+const fuzzyPlate: Filter = {
+  schema: Type.String({ title: '车牌号', maxLength: 10 }),
+  where: (eb, raw: string) => {
+    const v = plateQuery(raw);
+    const like = eb('parkingOrder.plateNo', 'like', likeArg(v));
+    if ([...v].length < 3) return like;
+    // the GIN index on plate_grams finds candidates; like keeps the pieces in order
+    return eb.and([sql<SqlBool>`${sql.ref('parkingOrder.plateGrams')} @> ${sql.val(plateGrams(v))}::text[]`, like]);
+  },
+};
+
+const codes = (title: string, values: readonly number[]) =>
+  f.int(title, { max: Math.max(...values), msg: `${title}筛选值只能是${values.join('、')}之一` });
+
+/** "from,to" in epoch seconds or milliseconds, as amis's date-time range sends it. */
+const RANGE_RE = /^\d{10,13},\d{10,13}$/;
+const instant = (s: string): Date => new Date(s.length > 10 ? Number(s) : Number(s) * 1000);
+const timeRange = (column: string, title: string): Filter => ({
+  schema: Type.String({ title, pattern: RANGE_RE.source, 'x-msg': `${title}格式不正确，应为“开始,结束”的时间戳` }),
+  where: (eb, v: string) => {
+    const [from, to] = v.split(',');
+    return eb.and([eb(column, '>=', instant(from)), eb(column, '<=', instant(to))]);
+  },
+});
+
+const cents = (title: string, op: '>=' | '<='): Filter => ({
+  schema: f.cents(title),
+  where: (eb, v: number) => eb('parkingOrder.receivableCents', op, v),
+});
+
+const filters: Record<string, Filter> = {
+  parkingId: filter.eq('parkingOrder.parkingId', Type.String({ title: '停车场', maxLength: 64 })),
+  areaId: filter.eq('parkingOrder.areaId', Type.String({ title: '区域', maxLength: 64 })),
+  plateNo: fuzzyPlate,
+  plateColor: filter.eq('parkingOrder.plateColor', codes('车牌颜色', [1, 2, 3, 4, 5])),
+  carClass: filter.eq('parkingOrder.carClass', codes('车辆类型', CAR_CLASSES)),
+  state: filter.eq('parkingOrder.state', codes('订单状态', ORDER_STATES)),
+  payChannel: filter.eq('parkingOrder.payChannel', codes('支付渠道', PAY_CHANNELS)),
+  source: filter.eq('parkingOrder.source', codes('订单来源', SOURCES)),
+  entryTime: timeRange('parkingOrder.entryTime', '入场时间'),
+  exitTime: timeRange('parkingOrder.exitTime', '出场时间'),
+  amountMin: cents('最低应收金额', '>='),
+  amountMax: cents('最高应收金额', '<='),
+  hasRefund: {
+    schema: f.int('有退款', { max: 1, msg: '有退款筛选值只能是0或1' }),
+    where: (eb: Eb, v: number): Expression<SqlBool> => {
+      const any = eb.exists(eb.selectFrom('parkingOrderRefund as r').select('r.id').whereRef('r.orderId', '=', 'parkingOrder.id'));
+      return v ? any : eb.not(any);
+    },
+  },
+};
+
+const laneName = (fk: string) => derive.lookup('parkingLane', fk, 'laneName', '');
+
+export const parkingOrders = defineResource({
+  table: 'parkingOrder',
+  path: '/api/order/ParkingOrder',
+  idPrefix: 'o',
+  module: 'parkingOrder',
+  fields: {},
+  required: [],
+  filters,
+  derived: {
+    parkingName: derive.lookup('parking', 'parkingId', 'parkingName'),
+    areaName: derive.lookup('parkingArea', 'areaId', 'areaName', ''),
+    entryLaneName: laneName('entryLaneId'),
+    exitLaneName: laneName('exitLaneId'),
+  },
+  orderBy: [
+    ['entryTime', 'desc'],
+    ['id', 'desc'],
+  ],
+  summary: {
+    columns: {
+      orderCount: (eb) => eb.fn.countAll<number>(),
+      receivableCents: () => sql`coalesce(sum(receivable_cents), 0)::float8`,
+      discountCents: () => sql`coalesce(sum(discount_cents), 0)::float8`,
+      paidCents: () => sql`coalesce(sum(paid_cents), 0)::float8`,
+      owedCents: () => sql`coalesce(sum(owed_cents), 0)::float8`,
+    },
+  },
+  lot: { column: 'parkingId' },
+  access: {
+    list: { menus: ['parkingRecordOrder'] },
+    // the details answer (routes/order-details.ts) replaces the plain record
+    get: false,
+  },
+  describe: (v: Row) => `${v.orderNo as string} ${v.plateNo as string}`,
+  toJson: (r: Row) => {
+    const { plateGrams: _grams, feeLines: _lines, photoKey: _key, ...rest } = r;
+    const exit = r.exitTime instanceof Date ? r.exitTime.getTime() : Date.now();
+    return {
+      ...rest,
+      receivableCents: Number(r.receivableCents),
+      discountCents: Number(r.discountCents),
+      paidCents: Number(r.paidCents),
+      owedCents: Number(r.owedCents),
+      durationSec: Math.max(0, Math.floor((exit - (r.entryTime as Date).getTime()) / 1000)),
+    };
+  },
+});

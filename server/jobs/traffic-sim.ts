@@ -1,0 +1,159 @@
+import type { Db } from '../db/database.ts';
+import { priceStay } from '../fees/engine.ts';
+import { findRuleForStay } from '../fees/rule-lookup.ts';
+import { newId } from '../lib/ids.ts';
+import { ORDER_STATE } from '../orders/state-machine.ts';
+import { loadLots, pick } from '../seed/traffic-lots.ts';
+import { ORDERS_PER_DAY } from '../seed/traffic.ts';
+import { hourWeights, payChannelOf, randomCar, serialOf } from '../seed/traffic-model.ts';
+import { isWorkingDay, localDate } from '../fees/clock.ts';
+import type { Job } from './leader.ts';
+
+/**
+ * Live traffic while the server runs (SIM_TRAFFIC): each tick cars enter at the lots' entry lanes
+ * (kerb lots take a free space) and cars in the lots leave, priced by the fee engine with the
+ * lot's rule, paying by a channel, leaving free, or leaving unpaid. Unpaid exits older than three
+ * days go to arrears. Demo speed: about five times the seeded daily volume.
+ */
+
+const SPEED = 5;
+const HOUR = 3_600_000;
+
+/** Whole arrivals from a mean (Poisson by inversion; the means are small). */
+function poisson(mean: number): number {
+  const l = Math.exp(-mean);
+  let k = 0;
+  let p = Math.random();
+  while (p > l) {
+    k++;
+    p *= Math.random();
+  }
+  return k;
+}
+
+async function enter(db: Db, now: number, everyMs: number): Promise<void> {
+  const lots = await loadLots(db);
+  const weight = lots.reduce((s, l) => s + l.weight, 0);
+  const weekend = !isWorkingDay(localDate(now));
+  const weights = hourWeights(weekend);
+  const hourShare = weights[new Date(now + 8 * HOUR).getUTCHours()] / weights.reduce((s, w) => s + w, 0);
+  for (const lot of lots) {
+    const mean = ((ORDERS_PER_DAY * lot.weight) / weight) * hourShare * (everyMs / HOUR) * SPEED;
+    for (let i = poisson(mean); i > 0; i--) {
+      const car = randomCar(Math.random);
+      let spaceNo = '';
+      if (lot.onStreet) {
+        const { rows } = await db.query<{ space_no: string }>(
+          `update parking_space set status = 1, plate_no = $2, plate_color = $3, last_modify_time = now()
+            where id = (select id from parking_space where parking_id = $1 and status = 0 and space_type in (1, 4) order by random() limit 1)
+            returning space_no`,
+          [lot.id, car.plateNo, car.plateColor],
+        );
+        if (!rows[0]) continue; // the kerb is full
+        spaceNo = rows[0].space_no;
+      }
+      const id = newId('o');
+      await db.query(
+        `insert into parking_order (id, order_no, parking_id, area_id, space_no, plate_no, plate_color, car_class, source, entry_lane_id, entry_time, collector)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, now(), $11)`,
+        [
+          id,
+          `P${localDate(now).replaceAll('-', '')}${lot.index}${id.slice(-6).toUpperCase()}`,
+          lot.id,
+          lot.zones.length ? pick(Math.random, lot.zones) : null,
+          spaceNo,
+          car.plateNo,
+          car.plateColor,
+          car.carClass,
+          lot.onStreet ? 2 : 1,
+          lot.entryLanes.length ? pick(Math.random, lot.entryLanes) : null,
+          lot.onStreet ? pick(Math.random, lot.collectors) : '',
+        ],
+      );
+    }
+  }
+}
+
+interface InPark {
+  id: string;
+  parking_id: string;
+  plate_no: string;
+  plate_color: number | null;
+  car_class: number;
+  entry_time: Date;
+  space_no: string;
+  collector: string;
+}
+
+async function leave(db: Db, o: InPark, now: number): Promise<void> {
+  const { rows: lanes } = await db.query<{ id: string }>(
+    'select id from parking_lane where parking_id = $1 and direction in (2, 3) and enabled_mark = 1 order by random() limit 1',
+    [o.parking_id],
+  );
+  const rule = await findRuleForStay(db, { lotId: o.parking_id, plateColor: o.plate_color, carClass: o.car_class, at: o.entry_time });
+  const covered = o.car_class === 2 || o.car_class === 3 || o.car_class === 4;
+  const bill = rule && !covered ? priceStay({ rule, entry: o.entry_time, exit: now, carClass: o.car_class }) : null;
+  const due = bill ? bill.totalCents - bill.discountCents : 0;
+  const channel = due > 0 ? payChannelOf(Math.random, o.space_no !== '') : 0;
+  const state = due === 0 ? ORDER_STATE.EXITED_FREE : channel ? ORDER_STATE.COMPLETED : ORDER_STATE.UNPAID_WAITING;
+  await db.transaction(async (tx) => {
+    await tx.query(
+      `update parking_order set exit_time = to_timestamp($2 / 1000.0), exit_lane_id = $3, state = $4, receivable_cents = $5,
+              discount_cents = $6, paid_cents = $7, owed_cents = $8, pay_channel = $9,
+              pay_time = case when $9 > 0 then to_timestamp($2 / 1000.0) end, rule_id = $10, rule_version = $11, fee_lines = $12,
+              last_modify_time = now()
+        where id = $1 and exit_time is null`,
+      [
+        o.id,
+        now,
+        lanes[0]?.id ?? null,
+        state,
+        bill?.totalCents ?? 0,
+        bill?.discountCents ?? 0,
+        channel ? due : 0,
+        channel ? 0 : due,
+        channel,
+        bill?.ruleId ?? null,
+        bill?.version ?? null,
+        JSON.stringify(bill?.lines ?? []),
+      ],
+    );
+    if (channel)
+      await tx.query(
+        `insert into parking_order_payment (id, order_id, channel, serial_no, pay_time, value_cents, operator)
+         values ($1, $2, $3, $4, to_timestamp($5 / 1000.0), $6, $7)`,
+        [newId('pay'), o.id, channel, serialOf(channel, now, Math.floor(Math.random() * 1e5)), now, due, channel === 3 ? o.collector : ''],
+      );
+    if (o.space_no)
+      await tx.query(
+        `update parking_space set status = 0, plate_no = '', plate_color = null, last_modify_time = now()
+          where parking_id = $1 and space_no = $2 and plate_no = $3`,
+        [o.parking_id, o.space_no, o.plate_no],
+      );
+  });
+}
+
+export function trafficSimJob(everyMs: number): Job {
+  return {
+    name: 'traffic-sim',
+    everyMs,
+    async tick(db) {
+      const now = Date.now();
+      await enter(db, now, everyMs);
+      // cars that have stayed a while leave; long stayers are more likely to be picked
+      const { rows } = await db.query<InPark>(
+        `select id, parking_id, plate_no, plate_color, car_class, entry_time, space_no, collector
+           from parking_order
+          where exit_time is null and state in (0, 1) and entry_time < now() - interval '10 minutes'
+          order by random() * extract(epoch from now() - entry_time) desc
+          limit $1`,
+        [poisson(((ORDERS_PER_DAY * SPEED) / 24) * (everyMs / HOUR)) + 1],
+      );
+      for (const o of rows) await leave(db, o, now);
+      await db.query(
+        `update parking_order set state = ${ORDER_STATE.ARREARS}, last_modify_time = now()
+          where state = ${ORDER_STATE.UNPAID_WAITING} and exit_time < now() - interval '3 days'`,
+      );
+    },
+  };
+}

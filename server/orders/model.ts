@@ -1,0 +1,25 @@
+/**
+ * The codes of a parking order besides its state (state-machine.ts): car class, source, pay channel,
+ * coupon type, refund status, with the words the list, the export and the details show.
+ */
+
+/** 1 temporary, 2 monthly, 3 group, 4 whitelist, 5 visitor, 6 unplated (money-and-charging.md §3.2). */
+export const CAR_CLASS: Record<number, string> = { 1: '临时车', 2: '月卡车', 3: '集团车', 4: '白名单', 5: '访客车', 6: '无牌车' };
+export const CAR_CLASSES = [1, 2, 3, 4, 5, 6] as const;
+
+/** Where the entry was recorded. */
+export const SOURCE: Record<number, string> = { 1: '相机识别', 2: '手持终端', 3: '地磁', 4: '人工' };
+export const SOURCES = [1, 2, 3, 4] as const;
+
+/** Pay channels; the first five are the pay_channel dictionary's codes, 7 is a stored-value card. 0 = none yet. */
+export const PAY_CHANNEL: Record<number, string> = { 0: '未支付', 1: '微信', 2: '支付宝', 3: '现金', 4: '银联', 5: 'ETC', 7: '储值卡' };
+export const PAY_CHANNELS = [0, 1, 2, 3, 4, 5, 7] as const;
+
+export const PLATE_COLOR: Record<number, string> = { 1: '白', 2: '黄', 3: '绿', 4: '黑', 5: '蓝' };
+
+export const COUPON_TYPE: Record<number, string> = { 1: '金额券', 2: '时长券', 3: '全免券', 4: '折扣券' };
+
+export const REFUND_STATUS: Record<number, string> = { 0: '已申请', 1: '已通过', 2: '退款中', 3: '已退款', 4: '退款失败', 5: '已驳回' };
+
+/** Amounts in yuan with two decimals, for exports and messages (the API answers cents). */
+export const yuan = (cents: number): string => (cents / 100).toFixed(2);

@@ -1,0 +1,194 @@
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../db/database.ts';
+import { badRequest, notFound } from '../lib/envelope.ts';
+import { newId } from '../lib/ids.ts';
+import { writeOperLog } from '../lib/oper-log.ts';
+import { assertLots } from '../resource/lot-scope.ts';
+import { type Split, balanced, waived, withReceivable } from './amounts.ts';
+import { yuan } from './model.ts';
+import {
+  ORDER_STATE,
+  type OrderEvent,
+  type OrderState,
+  STATE_LABEL,
+  amountEditable,
+  stateAfterAmount,
+  transition,
+} from './state-machine.ts';
+
+/**
+ * The after-the-fact changes of an order (close by hand, change amount, waive, send to arrears,
+ * apply for a refund). Each runs in one transaction: the order row locked, the state machine and
+ * the split checked, the order written, one audit row (who, when, before, after, why) and one
+ * operation-log row. A refusal answers a clear message and writes nothing.
+ */
+
+export type OrderAction = 'close' | 'changeAmount' | 'waive' | 'arrears' | 'refund';
+
+export const ACTION_LABEL: Record<OrderAction, string> = {
+  close: '手动结单',
+  changeAmount: '调整金额',
+  waive: '免单',
+  arrears: '转欠费',
+  refund: '申请退款',
+};
+
+/** The button each action needs (server/seed/menu-tree.ts, 停车订单). */
+export const ACTION_BUTTON: Record<OrderAction, string> = {
+  close: 'order:close',
+  changeAmount: 'order:adjust',
+  waive: 'order:waive',
+  arrears: 'order:arrears',
+  refund: 'order:refund',
+};
+
+export interface ActionInput {
+  reason: string;
+  receivableCents?: number;
+  amountCents?: number;
+}
+
+interface OrderRow extends Split {
+  id: string;
+  orderNo: string;
+  parkingId: string;
+  state: OrderState;
+  exitTime: Date | null;
+}
+
+/** What the audit keeps of an order before and after a change. */
+const snapshot = (o: OrderRow) => ({
+  state: o.state,
+  stateLabel: STATE_LABEL[o.state],
+  receivableCents: o.receivableCents,
+  discountCents: o.discountCents,
+  paidCents: o.paidCents,
+  owedCents: o.owedCents,
+});
+
+async function lockOrder(tx: Db, id: string): Promise<OrderRow> {
+  const { rows } = await tx.query<Record<string, unknown>>(
+    `select id, order_no, parking_id, state, exit_time, receivable_cents, discount_cents, paid_cents, owed_cents
+       from parking_order where id = $1 for update`,
+    [id],
+  );
+  const r = rows[0];
+  if (!r) throw notFound();
+  return {
+    id: r.id as string,
+    orderNo: r.order_no as string,
+    parkingId: r.parking_id as string,
+    state: Number(r.state) as OrderState,
+    exitTime: (r.exit_time as Date | null) ?? null,
+    receivableCents: Number(r.receivable_cents),
+    discountCents: Number(r.discount_cents),
+    paidCents: Number(r.paid_cents),
+    owedCents: Number(r.owed_cents),
+  };
+}
+
+function step(o: OrderRow, event: OrderEvent): OrderState {
+  const t = transition(o.state, event);
+  if (!t.ok) throw badRequest(t.msg);
+  return t.to;
+}
+
+/** The new state and split an action gives, or a refusal; pure apart from the pending refunds it is told. */
+export function planAction(
+  o: OrderRow,
+  action: OrderAction,
+  input: ActionInput,
+  pendingRefundCents = 0,
+): { state: OrderState; split: Split; closeNow?: boolean } {
+  const current: Split = o;
+  switch (action) {
+    case 'close':
+      return { state: step(o, 'close'), split: current, closeNow: true };
+    case 'changeAmount': {
+      if (!amountEditable(o.state)) throw badRequest(`订单当前状态为“${STATE_LABEL[o.state]}”，不能调整金额，请在欠费追缴中处理`);
+      if (input.receivableCents === o.receivableCents) throw badRequest('调整后的应收金额与原金额相同');
+      const next = withReceivable(current, input.receivableCents ?? -1);
+      if (typeof next === 'string') throw badRequest(next);
+      return { state: stateAfterAmount(o.state, next.owedCents), split: next };
+    }
+    case 'waive': {
+      const state = step(o, 'waive');
+      if (o.owedCents === 0) throw badRequest('订单没有欠款，无需免单');
+      return { state, split: waived(current) };
+    }
+    case 'arrears': {
+      const state = step(o, 'toArrears');
+      if (o.owedCents === 0) throw badRequest('订单没有欠款，不能转欠费');
+      return { state, split: current };
+    }
+    case 'refund': {
+      const amount = input.amountCents ?? 0;
+      if (o.state === ORDER_STATE.IN_PARK || o.state === ORDER_STATE.PAID_IN_PARK) throw badRequest('车辆尚在场内，离场后才能申请退款');
+      const refundable = o.paidCents - pendingRefundCents;
+      if (refundable <= 0) throw badRequest('订单没有可退的已付金额');
+      if (amount > refundable) throw badRequest(`退款金额不能超过可退金额${yuan(refundable)}元`);
+      return { state: o.state, split: current };
+    }
+  }
+}
+
+/** Runs one action on order `id` for the caller of `req`; answers the order's new state. */
+export async function runOrderAction(
+  db: Db,
+  req: FastifyRequest,
+  id: string,
+  action: OrderAction,
+  input: ActionInput,
+): Promise<OrderState> {
+  const reason = input.reason.trim();
+  if (!reason) throw badRequest('原因不能为空');
+  return db.transaction(async (tx) => {
+    const o = await lockOrder(tx, id);
+    assertLots(req, o.parkingId);
+    const pending =
+      action === 'refund'
+        ? Number(
+            (
+              await tx.query<{ n: number }>(
+                'select coalesce(sum(amount_cents), 0)::float8 as n from parking_order_refund where order_id = $1 and status in (0, 1, 2)',
+                [id],
+              )
+            ).rows[0].n,
+          )
+        : 0;
+    const plan = planAction(o, action, input, pending);
+    if (!balanced(plan.split)) throw badRequest('金额拆分不平衡，操作未执行');
+    const after = { ...o, ...plan.split, state: plan.state };
+    await tx.query(
+      `update parking_order set state = $2, receivable_cents = $3, discount_cents = $4, paid_cents = $5, owed_cents = $6,
+              exit_time = case when $7 then coalesce(exit_time, now()) else exit_time end,
+              close_reason = case when $7 then $8 else close_reason end, last_modify_time = now()
+        where id = $1`,
+      [id, plan.state, after.receivableCents, after.discountCents, after.paidCents, after.owedCents, Boolean(plan.closeNow), reason],
+    );
+    const operator = req.auth ? `${req.auth.realName}（${req.auth.account}）` : '';
+    const afterSnap: Record<string, unknown> = snapshot(after);
+    if (action === 'refund') {
+      const refundNo = `RF${Date.now()}${Math.floor(Math.random() * 1000)
+        .toString()
+        .padStart(3, '0')}`;
+      await tx.query(
+        'insert into parking_order_refund (id, order_id, refund_no, amount_cents, reason, status, applicant) values ($1, $2, $3, $4, $5, 0, $6)',
+        [newId('rf'), id, refundNo, input.amountCents, reason, operator],
+      );
+      afterSnap.refundNo = refundNo;
+      afterSnap.refundCents = input.amountCents;
+    }
+    await tx.query(
+      'insert into parking_order_audit (id, order_id, action, operator, before, after, reason) values ($1, $2, $3, $4, $5, $6, $7)',
+      [newId('oa'), id, action, operator, JSON.stringify(snapshot(o)), JSON.stringify(afterSnap), reason],
+    );
+    await writeOperLog(tx, req, {
+      action: plan.state === o.state ? 'update' : 'status',
+      module: 'parkingOrder',
+      recordId: id,
+      detail: `${o.orderNo} ${ACTION_LABEL[action]}：${reason}`,
+    });
+    return plan.state;
+  });
+}

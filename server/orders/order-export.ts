@@ -1,0 +1,51 @@
+import ExcelJS from 'exceljs';
+import type { Row } from '../resource/spec.ts';
+import { CAR_CLASS, PAY_CHANNEL, PLATE_COLOR, SOURCE, yuan } from './model.ts';
+import { STATE_LABEL, type OrderState } from './state-machine.ts';
+
+/** The filtered order list as an .xlsx workbook: codes as words, amounts in yuan, times in China time. */
+
+const china = (v: unknown): string =>
+  typeof v === 'number' ? new Date(v + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ') : '';
+
+const duration = (sec: number): string => {
+  const d = Math.floor(sec / 86400);
+  const h = Math.floor((sec % 86400) / 3600);
+  const m = Math.floor((sec % 3600) / 60);
+  return `${d ? `${d}天` : ''}${h ? `${h}小时` : ''}${m}分钟`;
+};
+
+const COLUMNS: [header: string, width: number, value: (o: Row) => string | number][] = [
+  ['订单编号', 22, (o) => o.orderNo as string],
+  ['停车场', 24, (o) => (o.parkingName as string) ?? ''],
+  ['区域', 12, (o) => (o.areaName as string) ?? ''],
+  ['车牌号', 12, (o) => o.plateNo as string],
+  ['车牌颜色', 8, (o) => PLATE_COLOR[o.plateColor as number] ?? ''],
+  ['车辆类型', 8, (o) => CAR_CLASS[o.carClass as number] ?? ''],
+  ['入场时间', 20, (o) => china(o.entryTime)],
+  ['出场时间', 20, (o) => china(o.exitTime)],
+  ['停车时长', 14, (o) => duration(o.durationSec as number)],
+  ['入场车道', 14, (o) => (o.entryLaneName as string) ?? ''],
+  ['出场车道', 14, (o) => (o.exitLaneName as string) ?? ''],
+  ['应收（元）', 10, (o) => yuan(o.receivableCents as number)],
+  ['优惠（元）', 10, (o) => yuan(o.discountCents as number)],
+  ['实收（元）', 10, (o) => yuan(o.paidCents as number)],
+  ['欠费（元）', 10, (o) => yuan(o.owedCents as number)],
+  ['支付渠道', 8, (o) => PAY_CHANNEL[o.payChannel as number] ?? ''],
+  ['支付时间', 20, (o) => china(o.payTime)],
+  ['订单来源', 8, (o) => SOURCE[o.source as number] ?? ''],
+  ['订单状态', 10, (o) => STATE_LABEL[o.state as OrderState] ?? ''],
+];
+
+export const ORDER_EXPORT_HEADERS = COLUMNS.map(([h]) => h);
+
+export async function orderWorkbook(rows: Row[]): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  wb.created = new Date();
+  const ws = wb.addWorksheet('停车订单');
+  ws.columns = COLUMNS.map(([header, width], i) => ({ header, width, key: String(i) }));
+  ws.getRow(1).font = { bold: true };
+  ws.views = [{ state: 'frozen', ySplit: 1 }];
+  for (const o of rows) ws.addRow(COLUMNS.map(([, , value]) => value(o)));
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}

@@ -1,0 +1,59 @@
+import type { FastifyInstance } from 'fastify';
+import Type from 'typebox';
+import type { Db } from '../db/database.ts';
+import { ok } from '../lib/envelope.ts';
+import { idParams } from '../resource/define.ts';
+import { f } from '../resource/fields.ts';
+import { ACTION_BUTTON, ACTION_LABEL, type ActionInput, type OrderAction, runOrderAction } from '../orders/order-actions.ts';
+import { STATE_LABEL } from '../orders/state-machine.ts';
+
+/**
+ * POST /api/order/ParkingOrder/:id/Actions/{Close,ChangeAmount,Waive,Arrears,Refund}: the audited
+ * changes of an order, each behind its button (403 without it) and with a required reason.
+ */
+
+const reason = Type.String({ title: '原因', minLength: 1, maxLength: 200, 'x-msg': '原因不能为空，且不能超过200个字符' });
+
+const BODIES: Record<OrderAction, ReturnType<typeof Type.Object>> = {
+  close: Type.Object({ reason }, { required: ['reason'] }),
+  changeAmount: Type.Object({ receivableCents: f.cents('调整后应收金额'), reason }, { required: ['receivableCents', 'reason'] }),
+  waive: Type.Object({ reason }, { required: ['reason'] }),
+  arrears: Type.Object({ reason }, { required: ['reason'] }),
+  refund: Type.Object(
+    {
+      amountCents: Type.Integer({
+        title: '退款金额',
+        minimum: 1,
+        maximum: Number.MAX_SAFE_INTEGER,
+        'x-msg': '退款金额必须是大于0的整数（分）',
+      }),
+      reason,
+    },
+    { required: ['amountCents', 'reason'] },
+  ),
+};
+
+const PATHS: Record<OrderAction, string> = {
+  close: 'Close',
+  changeAmount: 'ChangeAmount',
+  waive: 'Waive',
+  arrears: 'Arrears',
+  refund: 'Refund',
+};
+
+export function registerOrderActionRoutes(app: FastifyInstance, db: Db): void {
+  for (const action of Object.keys(PATHS) as OrderAction[]) {
+    app.post(
+      `/api/order/ParkingOrder/:id/Actions/${PATHS[action]}`,
+      {
+        schema: { params: idParams, body: BODIES[action], summary: `停车订单${ACTION_LABEL[action]}（原因必填，留审计记录）` },
+        config: { access: { buttons: [ACTION_BUTTON[action]] } },
+      },
+      async (req) => {
+        const { id } = req.params as { id: string };
+        const state = await runOrderAction(db, req, id, action, req.body as ActionInput);
+        return ok({ state, stateLabel: STATE_LABEL[state] }, `${ACTION_LABEL[action]}成功`);
+      },
+    );
+  }
+}

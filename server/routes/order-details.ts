@@ -1,0 +1,153 @@
+import type { FastifyInstance } from 'fastify';
+import Type from 'typebox';
+import type { Db } from '../db/database.ts';
+import { badRequest, notFound, ok } from '../lib/envelope.ts';
+import { writeOperLog } from '../lib/oper-log.ts';
+import { idParams } from '../resource/define.ts';
+import { lotsOf, outOfScope, visible } from '../resource/lot-scope.ts';
+import { parkingOrders } from '../entities/parking-orders.ts';
+import { ACTION_LABEL, type OrderAction } from '../orders/order-actions.ts';
+import { orderWorkbook } from '../orders/order-export.ts';
+import { COUPON_TYPE, PAY_CHANNEL, REFUND_STATUS, SOURCE, yuan } from '../orders/model.ts';
+import { platePhotoSvg } from '../orders/plate-photo.ts';
+import { type OrderState, STATE_LABEL, amountEditable, hasLeft, transition } from '../orders/state-machine.ts';
+import { attachment } from '../services/parking-qr.ts';
+
+/** The order details answer, its capture images and the .xlsx export of the filtered list. */
+
+const EXPORT_LIMIT = 50_000;
+const china = (d: Date | null | undefined): string =>
+  d ? new Date(d.getTime() + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ') : '';
+const ms = (d: unknown): number | null => (d instanceof Date ? d.getTime() : null);
+
+/** The actions the order's state allows (the page also asks for the button). */
+function actionsFor(o: { state: OrderState; owedCents: number; paidCents: number }, pendingRefund: number): OrderAction[] {
+  const can: OrderAction[] = [];
+  if (transition(o.state, 'close').ok) can.push('close');
+  if (amountEditable(o.state)) can.push('changeAmount');
+  if (transition(o.state, 'waive').ok && o.owedCents > 0) can.push('waive');
+  if (transition(o.state, 'toArrears').ok && o.owedCents > 0) can.push('arrears');
+  if (hasLeft(o.state) && o.paidCents - pendingRefund > 0) can.push('refund');
+  return can;
+}
+
+export function registerOrderDetailRoutes(app: FastifyInstance, db: Db): void {
+  app.get(
+    '/api/order/ParkingOrder/Actions/Export',
+    { schema: { querystring: parkingOrders.querySchema }, config: { access: { buttons: ['order:export'] } } },
+    async (req, reply) => {
+      const q = req.query as Record<string, unknown>;
+      const rows = await parkingOrders
+        .rows(db, q, lotsOf(req))
+        .limit(EXPORT_LIMIT + 1)
+        .execute();
+      if (rows.length > EXPORT_LIMIT) throw badRequest(`筛选结果超过${EXPORT_LIMIT}条，请缩小时间范围或增加筛选条件后再导出`);
+      const body = await orderWorkbook(rows.map((r) => parkingOrders.toJson(r)));
+      await writeOperLog(db, req, { action: 'export', module: 'parkingOrder', detail: `导出${rows.length}条` });
+      attachment(reply, '停车订单.xlsx');
+      reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+      return body;
+    },
+  );
+
+  app.get(
+    '/api/order/ParkingOrder/:id',
+    { schema: { params: idParams }, config: { access: { menus: ['parkingRecordOrder'] } } },
+    async (req) => {
+      const { id } = req.params as { id: string };
+      const row = await parkingOrders.rows(db, {}).where('parkingOrder.id', '=', id).executeTakeFirst();
+      if (!row) throw notFound();
+      if (!visible(lotsOf(req), row.parkingId)) throw outOfScope();
+      const o = parkingOrders.toJson(row);
+      const [payments, coupons, refunds, audits] = await Promise.all([
+        db.kysely.selectFrom('parkingOrderPayment').selectAll().where('orderId', '=', id).orderBy('payTime').execute(),
+        db.kysely.selectFrom('parkingOrderCoupon').selectAll().where('orderId', '=', id).orderBy('useTime').execute(),
+        db.kysely.selectFrom('parkingOrderRefund').selectAll().where('orderId', '=', id).orderBy('applyTime').execute(),
+        db.kysely.selectFrom('parkingOrderAudit').selectAll().where('orderId', '=', id).orderBy('operateTime').execute(),
+      ]);
+      const pending = refunds.filter((r) => r.status <= 2).reduce((s, r) => s + Number(r.amountCents), 0);
+      const state = o.state as OrderState;
+      const timeline = [
+        { time: ms(row.entryTime), title: '入场', detail: `${(o.entryLaneName as string) || '—'} · ${SOURCE[o.source as number] ?? ''}` },
+        ...payments.map((p) => ({
+          time: ms(p.payTime),
+          title: '支付',
+          detail: `${PAY_CHANNEL[p.channel] ?? p.channel} ${yuan(Number(p.valueCents))}元 ${p.operator}`.trim(),
+        })),
+        ...coupons.map((c) => ({ time: ms(c.useTime), title: '用券', detail: `${c.merchantName} ${COUPON_TYPE[c.couponType] ?? ''}` })),
+        ...(row.exitTime ? [{ time: ms(row.exitTime), title: '出场', detail: (o.exitLaneName as string) || '—' }] : []),
+        ...refunds.map((r) => ({ time: ms(r.applyTime), title: '申请退款', detail: `${yuan(Number(r.amountCents))}元 ${r.applicant}` })),
+        ...audits.map((a) => ({
+          time: ms(a.operateTime),
+          title: ACTION_LABEL[a.action as OrderAction] ?? a.action,
+          detail: `${a.operator}：${a.reason}`,
+        })),
+      ].sort((a, b) => (a.time ?? 0) - (b.time ?? 0));
+      const photo = (kind: string) => `/api/order/Photo/${row.photoKey as string}/${kind}`;
+      return ok({
+        ...o,
+        stateLabel: STATE_LABEL[state],
+        feeLines: row.feeLines ?? [],
+        ruleId: row.ruleId,
+        ruleVersion: row.ruleVersion,
+        entryPhoto: photo('entry'),
+        exitPhoto: row.exitTime ? photo('exit') : '',
+        payments: payments.map((p) => ({
+          ...p,
+          valueCents: Number(p.valueCents),
+          changeCents: Number(p.changeCents),
+          payTime: ms(p.payTime),
+        })),
+        coupons: coupons.map((c) => ({ ...c, deductedCents: Number(c.deductedCents), useTime: ms(c.useTime) })),
+        refunds: refunds.map((r) => ({
+          ...r,
+          amountCents: Number(r.amountCents),
+          applyTime: ms(r.applyTime),
+          statusLabel: REFUND_STATUS[r.status] ?? '',
+        })),
+        audits: audits.map((a) => ({
+          ...a,
+          actionLabel: ACTION_LABEL[a.action as OrderAction] ?? a.action,
+          operateTime: ms(a.operateTime),
+        })),
+        timeline,
+        actions: actionsFor({ state, owedCents: o.owedCents as number, paidCents: o.paidCents as number }, pending),
+        refundableCents: Math.max(0, (o.paidCents as number) - pending),
+      });
+    },
+  );
+
+  // an <img> sends no token: the photo is named by a random key the details answer hands out
+  app.get(
+    '/api/order/Photo/:key/:kind',
+    {
+      schema: {
+        params: Type.Object({
+          key: Type.String({ title: '图片', pattern: '^[0-9a-f]{32}$', 'x-msg': '图片不存在' }),
+          kind: Type.Union([Type.Literal('entry'), Type.Literal('exit')], { title: '图片类型', 'x-msg': '图片类型只能是entry或exit' }),
+        }),
+      },
+      config: { access: 'public' },
+    },
+    async (req, reply) => {
+      const { key, kind } = req.params as { key: string; kind: 'entry' | 'exit' };
+      const row = await db.kysely
+        .selectFrom('parkingOrder as o')
+        .innerJoin('parking as p', 'p.id', 'o.parkingId')
+        .leftJoin('parkingLane as l', 'l.id', kind === 'entry' ? 'o.entryLaneId' : 'o.exitLaneId')
+        .select(['o.plateNo', 'o.plateColor', 'o.entryTime', 'o.exitTime', 'p.parkingName', 'l.laneName'])
+        .where('o.photoKey', '=', key)
+        .executeTakeFirst();
+      if (!row || (kind === 'exit' && !row.exitTime)) throw notFound();
+      reply.type('image/svg+xml').header('cache-control', 'private, max-age=3600');
+      return platePhotoSvg({
+        plateNo: row.plateNo,
+        plateColor: row.plateColor,
+        lotName: row.parkingName,
+        laneName: row.laneName ?? '',
+        time: china(kind === 'entry' ? row.entryTime : row.exitTime),
+        kind,
+      });
+    },
+  );
+}

@@ -1,0 +1,128 @@
+import type { Db } from '../db/database.ts';
+
+/**
+ * Bulk insert of generated orders, payments and coupons: one `insert … select from unnest(arrays)`
+ * per few thousand rows, so 100,000 orders are a few dozen statements. Times travel as epoch
+ * milliseconds.
+ */
+
+export interface NewOrder {
+  id: string;
+  orderNo: string;
+  parkingId: string;
+  areaId: string | null;
+  spaceNo: string;
+  plateNo: string;
+  plateColor: number | null;
+  carClass: number;
+  source: number;
+  entryLaneId: string | null;
+  exitLaneId: string | null;
+  entryTime: number;
+  exitTime: number | null;
+  state: number;
+  receivableCents: number;
+  discountCents: number;
+  paidCents: number;
+  owedCents: number;
+  payChannel: number;
+  payTime: number | null;
+  ruleId: string | null;
+  ruleVersion: number | null;
+  collector: string;
+  releaseReason: string;
+}
+
+export interface NewPayment {
+  orderId: string;
+  channel: number;
+  serialNo: string;
+  payTime: number;
+  valueCents: number;
+  changeCents: number;
+  operator: string;
+}
+
+export interface NewCoupon {
+  orderId: string;
+  couponNo: string;
+  merchantName: string;
+  couponType: number;
+  faceValue: number;
+  deductedCents: number;
+  useTime: number;
+}
+
+const CHUNK = 5000;
+
+const ts = (col: string) => `case when ${col} is null then null else to_timestamp(${col} / 1000.0) end`;
+
+/** Inserts `rows` with one unnest per column: [name, sql type, value]. `select` may wrap the unnested names. */
+async function unnestInsert<T>(
+  tx: Db,
+  table: string,
+  rows: T[],
+  columns: [name: string, type: string, value: (r: T) => unknown, select?: string][],
+): Promise<void> {
+  for (let start = 0; start < rows.length; start += CHUNK) {
+    const part = rows.slice(start, start + CHUNK);
+    const params = columns.map(([, , value]) => part.map(value));
+    const from = columns.map(([, type], i) => `$${i + 1}::${type}[]`).join(', ');
+    const names = columns.map(([name]) => name);
+    const select = columns.map(([name, , , expr]) => expr ?? name).join(', ');
+    await tx.query(`insert into ${table} (${names.join(', ')}) select ${select} from unnest(${from}) as t(${names.join(', ')})`, params);
+  }
+}
+
+export async function insertOrders(tx: Db, orders: NewOrder[], payments: NewPayment[], coupons: NewCoupon[]): Promise<void> {
+  await unnestInsert(tx, 'parking_order', orders, [
+    ['id', 'text', (o) => o.id],
+    ['order_no', 'text', (o) => o.orderNo],
+    ['parking_id', 'text', (o) => o.parkingId],
+    ['area_id', 'text', (o) => o.areaId],
+    ['space_no', 'text', (o) => o.spaceNo],
+    ['plate_no', 'text', (o) => o.plateNo],
+    ['plate_color', 'int2', (o) => o.plateColor],
+    ['car_class', 'int2', (o) => o.carClass],
+    ['source', 'int2', (o) => o.source],
+    ['entry_lane_id', 'text', (o) => o.entryLaneId],
+    ['exit_lane_id', 'text', (o) => o.exitLaneId],
+    ['entry_time', 'float8', (o) => o.entryTime, ts('entry_time')],
+    ['exit_time', 'float8', (o) => o.exitTime, ts('exit_time')],
+    ['state', 'int2', (o) => o.state],
+    ['receivable_cents', 'int8', (o) => o.receivableCents],
+    ['discount_cents', 'int8', (o) => o.discountCents],
+    ['paid_cents', 'int8', (o) => o.paidCents],
+    ['owed_cents', 'int8', (o) => o.owedCents],
+    ['pay_channel', 'int2', (o) => o.payChannel],
+    ['pay_time', 'float8', (o) => o.payTime, ts('pay_time')],
+    ['rule_id', 'text', (o) => o.ruleId],
+    ['rule_version', 'int4', (o) => o.ruleVersion],
+    ['collector', 'text', (o) => o.collector],
+    ['release_reason', 'text', (o) => o.releaseReason],
+    ['create_time', 'float8', (o) => o.entryTime, ts('create_time')],
+  ]);
+  let n = 0;
+  await unnestInsert(tx, 'parking_order_payment', payments, [
+    ['id', 'text', () => `pay-s${(++n).toString(36)}`],
+    ['order_id', 'text', (p) => p.orderId],
+    ['channel', 'int2', (p) => p.channel],
+    ['serial_no', 'text', (p) => p.serialNo],
+    ['pay_time', 'float8', (p) => p.payTime, ts('pay_time')],
+    ['value_cents', 'int8', (p) => p.valueCents],
+    ['change_cents', 'int8', (p) => p.changeCents],
+    ['operator', 'text', (p) => p.operator],
+  ]);
+  n = 0;
+  await unnestInsert(tx, 'parking_order_coupon', coupons, [
+    ['id', 'text', () => `cp-s${(++n).toString(36)}`],
+    ['order_id', 'text', (c) => c.orderId],
+    ['coupon_no', 'text', (c) => c.couponNo],
+    ['merchant_name', 'text', (c) => c.merchantName],
+    ['coupon_type', 'int2', (c) => c.couponType],
+    ['face_value', 'int4', (c) => c.faceValue],
+    ['deducted_cents', 'int8', (c) => c.deductedCents],
+    ['use_time', 'float8', (c) => c.useTime, ts('use_time')],
+  ]);
+  await tx.query('analyze parking_order');
+}

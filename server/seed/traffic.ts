@@ -1,0 +1,174 @@
+import type { Db } from '../db/database.ts';
+import { localDate } from '../fees/clock.ts';
+import { priceStay } from '../fees/engine.ts';
+import { loadAllBindings, pickBinding } from '../fees/rule-lookup.ts';
+import { RULE_A } from '../fees/sample-rules.ts';
+import type { FeeCoupon, FeeRuleSnapshot } from '../fees/types.ts';
+import { seededRandom } from '../services/parking-plates.ts';
+import { ORDER_STATE } from '../orders/state-machine.ts';
+import { insertOrders, type NewCoupon, type NewOrder, type NewPayment } from './traffic-insert.ts';
+import { type Lot, loadLots, pick } from './traffic-lots.ts';
+import { arrivalHour, cardCovered, dayFactor, payChannelOf, randomCar, serialOf, stayMinutes } from './traffic-model.ts';
+import { isWorkingDay } from '../fees/clock.ts';
+
+/**
+ * The demo history: `days` days of stays up to `now` over the seeded lots, priced by the real fee
+ * engine with each lot's bound rule (a cache keyed by rule version, entry minute of the day, stay
+ * minutes and the working-day pattern of the dates spanned gives the engine's exact answer), with
+ * payments, coupons, unpaid exits, arrears and cars still in the lots. Deterministic apart from `now`.
+ */
+
+/** Average orders per day over all lots: 90 days ≈ 108,000 orders. */
+export const ORDERS_PER_DAY = 1200;
+const DAY = 86_400_000;
+const OFFSET = 8 * 3600_000;
+
+const REASONS = ['道闸故障，人工抬杆放行', '车牌识别失败，人工放行', '救护车辆紧急放行'];
+
+type Bill = { total: number; discount: number; ruleId: string | null; version: number | null };
+
+export async function seedTraffic(tx: Db, opts: { days: number; now?: number; seed?: number }): Promise<number> {
+  if (opts.days <= 0) return 0;
+  const now = Math.floor((opts.now ?? Date.now()) / 60_000) * 60_000;
+  const rnd = seededRandom(opts.seed ?? 20260101);
+  const lots = await loadLots(tx);
+  const bindings = await loadAllBindings(tx).catch(() => []);
+  const merchants = (await tx.query<{ merchant_name: string }>('select merchant_name from merchant order by merchant_name')).rows.map(
+    (r) => r.merchant_name,
+  );
+  const cache = new Map<string, Bill>();
+  const ruleOf = (lot: Lot, plateColor: number | null, carClass: number): FeeRuleSnapshot =>
+    pickBinding(bindings, lot.id, plateColor, carClass) ?? RULE_A;
+  const price = (rule: FeeRuleSnapshot, entry: number, minutes: number, carClass: number, coupons: FeeCoupon[]): Bill => {
+    const exit = entry + minutes * 60_000;
+    const run = (): Bill => {
+      const b = priceStay({ rule, entry, exit, carClass, coupons });
+      return { total: b.totalCents, discount: b.discountCents, ruleId: b.ruleId, version: b.version };
+    };
+    if (coupons.length) return run();
+    // the engine reads only the wall clock and each date's working-day flag: this key is exact
+    const first = Math.floor((entry + OFFSET) / DAY);
+    const last = Math.floor((exit + OFFSET) / DAY);
+    let flags = '';
+    for (let d = first; d <= last; d++) flags += isWorkingDay(localDate(d * DAY)) ? 'w' : 'n';
+    const key = `${rule.ruleId}|${rule.version}|${rule.ruleName}|${carClass}|${(entry + OFFSET) % DAY}|${minutes}|${flags}`;
+    let hit = cache.get(key);
+    if (!hit) cache.set(key, (hit = run()));
+    return hit;
+  };
+
+  const weight = lots.reduce((s, l) => s + l.weight, 0);
+  const orders: NewOrder[] = [];
+  const payments: NewPayment[] = [];
+  const coupons: NewCoupon[] = [];
+  const today = Math.floor((now + OFFSET) / DAY);
+  let seq = 0;
+  for (let d = today - opts.days + 1; d <= today; d++) {
+    const midnight = d * DAY - OFFSET;
+    const weekday = new Date(d * DAY).getUTCDay();
+    const weekend = !isWorkingDay(localDate(midnight));
+    const date = localDate(midnight).replaceAll('-', '');
+    for (const lot of lots) {
+      const n = Math.round(((ORDERS_PER_DAY * lot.weight) / weight) * dayFactor(weekday) * (0.9 + rnd() * 0.2));
+      for (let i = 0; i < n; i++) {
+        const hour = arrivalHour(rnd, weekend);
+        const entry = midnight + hour * 3_600_000 + Math.floor(rnd() * 60) * 60_000;
+        if (entry >= now) continue;
+        seq++;
+        const car = randomCar(rnd);
+        const minutes = stayMinutes(rnd, hour, weekend);
+        const exit = entry + minutes * 60_000;
+        const o: NewOrder = {
+          id: `o-s${seq.toString(36).padStart(7, '0')}`,
+          orderNo: `P${date}${lot.index}${String(i + 1).padStart(5, '0')}`,
+          parkingId: lot.id,
+          areaId: lot.zones.length && rnd() < 0.8 ? pick(rnd, lot.zones) : null,
+          spaceNo: lot.onStreet && lot.spaces.length ? pick(rnd, lot.spaces) : '',
+          ...car,
+          source: lot.onStreet ? (rnd() < 0.7 ? 2 : 3) : rnd() < 0.96 ? 1 : rnd() < 0.75 ? 4 : 2,
+          entryLaneId: lot.entryLanes.length ? pick(rnd, lot.entryLanes) : null,
+          exitLaneId: null,
+          entryTime: entry,
+          exitTime: null,
+          state: ORDER_STATE.IN_PARK,
+          receivableCents: 0,
+          discountCents: 0,
+          paidCents: 0,
+          owedCents: 0,
+          payChannel: 0,
+          payTime: null,
+          ruleId: null,
+          ruleVersion: null,
+          collector: lot.onStreet ? pick(rnd, lot.collectors) : '',
+          releaseReason: '',
+        };
+        orders.push(o);
+        if (exit > now) continue; // still in the lot
+        if (rnd() < 0.003) {
+          o.state = ORDER_STATE.ABNORMAL; // the plate entered again without an exit
+          continue;
+        }
+        o.exitTime = exit;
+        o.exitLaneId = lot.exitLanes.length ? pick(rnd, lot.exitLanes) : null;
+        if (cardCovered(car.carClass)) {
+          o.state = ORDER_STATE.EXITED_FREE;
+          continue;
+        }
+        const rule = ruleOf(lot, car.plateColor, car.carClass);
+        const coupon: FeeCoupon[] =
+          !lot.onStreet && merchants.length && rnd() < 0.04 ? [{ kind: 'amount', cents: rnd() < 0.5 ? 300 : 500 }] : [];
+        const bill = price(rule, entry, minutes, car.carClass, coupon);
+        Object.assign(o, { ruleId: bill.ruleId, ruleVersion: bill.version, receivableCents: bill.total, discountCents: bill.discount });
+        if (coupon.length && bill.discount > 0)
+          coupons.push({
+            orderId: o.id,
+            couponNo: `CP${date}${String(seq).padStart(7, '0')}`,
+            merchantName: pick(rnd, merchants),
+            couponType: 1,
+            faceValue: (coupon[0] as { cents: number }).cents,
+            deductedCents: bill.discount,
+            useTime: exit - 60_000,
+          });
+        const due = bill.total - bill.discount;
+        if (due === 0) {
+          o.state = bill.total === 0 ? ORDER_STATE.EXITED_FREE : ORDER_STATE.COMPLETED;
+          continue;
+        }
+        const channel = payChannelOf(rnd, lot.onStreet);
+        const pay = (ch: number, at: number) => {
+          Object.assign(o, { payChannel: ch, payTime: at, paidCents: due, owedCents: 0 });
+          const cash = ch === 3;
+          payments.push({
+            orderId: o.id,
+            channel: ch,
+            serialNo: serialOf(ch, at, seq),
+            payTime: at,
+            valueCents: due,
+            changeCents: cash ? Math.ceil(due / 1000) * 1000 - due : 0,
+            operator: cash || lot.onStreet ? o.collector || '收费员' : '',
+          });
+        };
+        if (channel !== 0) {
+          // e-payments often happen at a pay point before the barrier, inside the grace
+          const at = channel !== 3 && channel !== 5 && rnd() < 0.35 ? exit - (1 + Math.floor(rnd() * 12)) * 60_000 : exit;
+          pay(channel, Math.max(entry, at));
+          o.state = ORDER_STATE.COMPLETED;
+          continue;
+        }
+        o.owedCents = due;
+        const age = now - exit;
+        const r = rnd();
+        if (r < 0.08) Object.assign(o, { state: ORDER_STATE.MANUAL_RELEASE, releaseReason: pick(rnd, REASONS) });
+        else if (age < 3 * DAY) o.state = r < 0.3 ? ORDER_STATE.PAY_LATER : ORDER_STATE.UNPAID_WAITING;
+        else if (r < 0.35) {
+          const at = Math.min(now - 60_000, exit + Math.floor(rnd() * age * 0.8));
+          pay(rnd() < 0.6 ? 1 : 2, at);
+          o.state = ORDER_STATE.RECOVERED;
+        } else if (r < 0.42) Object.assign(o, { state: ORDER_STATE.WRITTEN_OFF, discountCents: o.discountCents + due, owedCents: 0 });
+        else o.state = ORDER_STATE.ARREARS;
+      }
+    }
+  }
+  await insertOrders(tx, orders, payments, coupons);
+  return orders.length;
+}
