@@ -77,6 +77,21 @@ describe('check:pages', () => {
     ]);
   });
 
+  it('checks an api address with ${…} in it like a plain one', () => {
+    const page = (api: string) => ({ ...goodPage, body: { ...goodPage.body, api } });
+    expect(problemsOf({ 'a/ok.json': page('get:${config.apiHost}/api/system/Parking?keyword=${keyword}') })).toEqual([]);
+    expect(problemsOf({ 'a/bad.json': page('get:${config.apiHost}/api/system/Parkinng') })).toEqual([
+      {
+        file: 'a/bad.json',
+        path: '/body/api',
+        message: 'no reference-server route for GET /api/system/Parkinng (nor declared in _check.json)',
+      },
+    ]);
+    expect(problemsOf({ 'a/obj.json': page({ method: 'delete', url: '/api/system/Parkinng/${id}' } as unknown as string) })).toHaveLength(
+      1,
+    );
+  });
+
   it('catches a wrong method on an existing path', () => {
     const page = { ...goodPage, body: { ...goodPage.body, api: 'post:/api/system/Parking/${id}' } };
     expect(problemsOf({ 'a/m.json': page })[0].message).toContain('POST /api/system/Parking/${id}');

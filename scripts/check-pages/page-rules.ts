@@ -41,14 +41,20 @@ export function collectApis(node: unknown, path = ''): PageApi[] {
 function asApi(value: unknown, path: string): PageApi | null {
   if (typeof value === 'string') {
     const match = value.match(METHOD_PREFIX);
-    const url = match ? value.slice(match[0].length) : value;
+    const url = withoutHostTemplate(match ? value.slice(match[0].length) : value);
     return looksLikeApi(url) ? { path, method: match?.[1].toUpperCase(), url } : null;
   }
   if (value && typeof value === 'object' && typeof (value as { url?: unknown }).url === 'string') {
     const { url, method } = value as { url: string; method?: string };
-    return looksLikeApi(url) ? { path, method: method?.toUpperCase(), url } : null;
+    const plain = withoutHostTemplate(url);
+    return looksLikeApi(plain) ? { path, method: method?.toUpperCase(), url: plain } : null;
   }
   return null;
+}
+
+/** `${apiHost}/api/x` (a prefix from data or config, as other amis consoles write it) is checked as `/api/x`. */
+function withoutHostTemplate(url: string): string {
+  return url.trim().replace(/^\$\{[^{}]*\}(?=\/api\/)/, '');
 }
 
 function looksLikeApi(url: string): boolean {
