@@ -8,7 +8,9 @@ import { cachedDict, forgetDicts, isDictRequest, storedEntry } from './dict-cach
 import { isLotWrite, lotLookupType } from './lot-lookup';
 import { baseDataStore } from '../stores/base-data-store';
 import { localizeMessage } from '../i18n/server-messages';
+import { localizeDict } from '../i18n/dict-labels';
 import { userStore } from '../stores/user-store';
+import { noteAnswer } from './page-reload';
 
 export interface AmisApi {
   url: string;
@@ -50,7 +52,8 @@ export async function amisFetcher(api: AmisApi): Promise<FetcherResult> {
   const method = (api.method || 'get').toLowerCase();
   const url = normalizeQuery(api.url, api.rowsMode);
   if (isDictRequest(url)) {
-    if (method === 'get') return { status: 200, headers: {}, data: await cachedDict(url, async () => (await send(api, method, url)).data) };
+    if (method === 'get')
+      return { status: 200, headers: {}, data: localizeDict(await cachedDict(url, async () => (await send(api, method, url)).data)) };
     forgetDicts();
     api = { ...api, data: storedEntry(api.data) };
   }
@@ -61,6 +64,8 @@ export async function amisFetcher(api: AmisApi): Promise<FetcherResult> {
   }
   const result = await send(api, method, url);
   if (isLotWrite(method, url) && result.data.status === 0) baseDataStore.forget();
+  // a write that succeeded: the open lists and their summaries reload (src/amis/page-reload.ts)
+  noteAnswer(method, url, result.data.status);
   return result;
 }
 

@@ -2,8 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MENU_TREE } from '../../server/seed/menu-tree';
+import { DICTS } from '../../server/seed/system-dicts';
 import { FILTER_BUTTONS, LIST_DEFAULTS } from '../amis/vocabulary';
-import { parseTable, untranslatedTexts } from './page-texts';
+import { parseTable, translateText, untranslatedTexts } from './page-texts';
 
 const BUNDLE = join(__dirname, '../../pages-json');
 const table = parseTable(JSON.parse(readFileSync(join(BUNDLE, '_i18n/en-US.json'), 'utf8')));
@@ -36,6 +37,14 @@ describe('en-US translation table', () => {
     const names = MENU_TREE.flatMap((dir) => [dir.fullName, ...dir.pages.map((page) => page.fullName)]);
     expect(names.length).toBeGreaterThan(40);
     expect(untranslatedTexts(names, table)).toEqual([]);
+  });
+
+  it('translates every label of the seeded dictionaries', () => {
+    // the dictionaries of the built screens; ones added later by other work may lag behind
+    const built =
+      'road_type parking_type parking_kind price_type space_type space_status lane_direction qr_type qr_status device_type plate_color order_status pay_channel enabled_mark';
+    const labels = DICTS.filter(([name]) => built.split(' ').includes(name)).flatMap(([, , entries]) => entries.map(([, label]) => label));
+    expect(labels.filter((label) => /[\u4e00-\u9fff]/.test(translateText(label, table, 'dict')))).toEqual([]);
   });
 
   it('translates the texts the page vocabulary adds to every list', () => {
