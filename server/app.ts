@@ -24,6 +24,8 @@ import { typeboxValidatorCompiler } from './resource/validation.ts';
 import { seedIfEmpty } from './seed/index.ts';
 import { type SignInLimits, installSignInGuard, signInSweepJob } from './services/sign-in-guard.ts';
 import { merchants } from './entities/merchants.ts';
+import { registerChargingRoutes } from './routes/charging.ts';
+import { type ChargingSimOptions, chargingSimJob } from './jobs/charging-sim.ts';
 import { registerResource } from './resource/define.ts';
 
 export interface BuildAppOptions {
@@ -48,10 +50,14 @@ export interface BuildAppOptions {
   trustProxy?: string[];
   /** the sign-in limits and lock (default SIGN_IN_LIMITS in services/sign-in-guard.ts); tests use shorter ones */
   signInLimits?: Partial<SignInLimits>;
+  /** the charging simulator (SIM_CHARGING, CHARGING_SIM_MS, …); off when absent */
+  chargingSim?: ChargingSimOptions;
+  /** First-start seed: days of charging history (default 30) */
+  chargingHistoryDays?: number;
 }
 
 /** Opens, migrates and (when empty) seeds a database. */
-export async function prepareDatabase(target: DbTarget = {}, seed: { smsLogin?: boolean } = {}): Promise<Database> {
+export async function prepareDatabase(target: DbTarget = {}, seed: { smsLogin?: boolean; chargingHistoryDays?: number } = {}): Promise<Database> {
   const db = await openDatabase(target, seed);
   await migrate(db);
   await seedIfEmpty(db, seed);
@@ -82,12 +88,13 @@ export async function registerApi(
   registerRoleRoutes(app, db);
   registerLogRoutes(app, db);
   registerResource(app, db, merchants);
+  registerChargingRoutes(app, db);
 }
 
 /** The reference server: database, every route, background jobs and the static front end; does not listen. */
 export async function buildApp(opts: BuildAppOptions = {}): Promise<{ app: FastifyInstance; db: Database }> {
   const target = opts.database ?? {};
-  const db = opts.db ?? (await prepareDatabase(target, { smsLogin: opts.smsLogin }));
+  const db = opts.db ?? (await prepareDatabase(target, { smsLogin: opts.smsLogin, chargingHistoryDays: opts.chargingHistoryDays }));
 
   const app = Fastify({
     logger: opts.logger ?? false,
@@ -102,7 +109,11 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<{ app: Fasti
   installErrorHandling(app, opts.logger ?? false);
   await installSecurityHeaders(app, { amap: amapConfigured(opts.distDir ?? join(REPO_DIR, 'dist')) });
   await registerApi(app, db, { dataDir: 'dataDir' in target ? target.dataDir : undefined, signInLimits: opts.signInLimits });
-  const jobs = [heartbeatJob(opts.heartbeatMs ?? 0), signInSweepJob(opts.signInLimits)];
+  const jobs = [
+    heartbeatJob(opts.heartbeatMs ?? 0),
+    signInSweepJob(opts.signInLimits),
+    chargingSimJob(opts.chargingSim ?? { everyMs: 0, startPercent: 0, stallMinutes: 10 }),
+  ];
   const stopJobs = startJobs(db, jobs, (msg, e) => console.error(msg, e));
   // preClose runs before the onClose hook that closes the database
   app.addHook('preClose', stopJobs);

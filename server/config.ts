@@ -18,6 +18,13 @@ export interface ServerConfig {
   apiTarget?: string;
   /** device heartbeat simulator period; 0 = off */
   heartbeatMs: number;
+  /** the charging simulator: on/off, tick period, chance per tick that an idle connector starts a session (%), minutes without meter progress before a session is abnormal */
+  simCharging: boolean;
+  chargingSimMs: number;
+  chargingSimStartPercent: number;
+  chargingStallMinutes: number;
+  /** days of charging history seeded at the first start */
+  chargingHistoryDays: number;
   /** seed the SMS sign-in switch on */
   smsLogin: boolean;
   log: boolean;
@@ -68,6 +75,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     sitePages: env.SITE_PAGES ? resolve(env.SITE_PAGES) : undefined,
     apiTarget: url(env, 'API_TARGET', ['http:', 'https:']),
     heartbeatMs: int(env, 'HEARTBEAT_MS', 10_000, 0, 86_400_000),
+    simCharging: env.SIM_CHARGING !== '0' && env.SIM_CHARGING !== 'false',
+    chargingSimMs: int(env, 'CHARGING_SIM_MS', 5000, 200, 3_600_000),
+    chargingSimStartPercent: int(env, 'CHARGING_SIM_START', 3, 0, 100),
+    chargingStallMinutes: int(env, 'CHARGING_STALL_MINUTES', 10, 1, 24 * 60),
+    chargingHistoryDays: int(env, 'CHARGING_HISTORY_DAYS', 30, 0, 366),
     smsLogin: flag(env.SMS_LOGIN),
     log: flag(env.LOG),
     watchPages: flag(env.PAGES_WATCH),

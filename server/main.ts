@@ -30,6 +30,12 @@ async function main(): Promise<void> {
           logger: config.log,
           watchPages: config.watchPages,
           heartbeatMs: config.heartbeatMs,
+          chargingSim: {
+            everyMs: config.simCharging ? config.chargingSimMs : 0,
+            startPercent: config.chargingSimStartPercent,
+            stallMinutes: config.chargingStallMinutes,
+          },
+          chargingHistoryDays: config.chargingHistoryDays,
           smsLogin: config.smsLogin,
           publicUrl: config.publicUrl,
           trustProxy: config.trustProxy,

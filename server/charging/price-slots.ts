@@ -115,3 +115,18 @@ export function tierAt(t: PriceTemplate, at: number): number {
   if ('error' in r) throw new Error(`unusable price template: ${r.error}`);
   return r.slots[index];
 }
+
+/** A template as the API and the database hold it: tiers as a list. */
+export interface StoredTemplate {
+  tiers: ({ tier: number } & TierPrice)[];
+  periods: Period[];
+  seasons: Season[];
+}
+
+export function templateOf(s: StoredTemplate): PriceTemplate {
+  return {
+    tiers: Object.fromEntries(s.tiers.map((t) => [String(t.tier), { elec: t.elec, service: t.service }])),
+    periods: s.periods,
+    seasons: s.seasons ?? [],
+  };
+}

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { SystemTables } from './system-tables.ts';
+import type { ChargingTables } from './charging-tables.ts';
 
 /**
  * Row types of the tables the query builder touches, in the builder's camelCase (the SQL columns
@@ -115,7 +116,7 @@ export interface JobLeaseTable {
   expiresAt: Date;
 }
 
-export interface Tables extends SystemTables {
+export interface Tables extends SystemTables, ChargingTables {
   parking: ParkingTable;
   parkingArea: ParkingAreaTable;
   parkingLane: ParkingLaneTable;

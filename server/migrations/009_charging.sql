@@ -5,7 +5,7 @@
 create table charging_price (
   id text primary key,
   price_name text not null unique,
-  -- {"1": {"elec": 138125, "service": 80000}, …} keyed by tier: 1 sharp, 2 peak, 3 flat, 4 valley
+  -- [{"tier": 1, "elec": 138125, "service": 80000}, …]; tier 1 sharp, 2 peak, 3 flat, 4 valley
   tiers jsonb not null,
   -- [{"start": "00:00", "end": "08:00", "tier": 4}, …]: the day in 30-minute steps, covering 24 h
   periods jsonb not null,

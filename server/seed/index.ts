@@ -1,5 +1,6 @@
 import type { Db } from '../db/database.ts';
 import { seedMerchants } from './merchants.ts';
+import { seedCharging } from './charging.ts';
 import { seedMenus } from './system-menus.ts';
 import { seedParking } from './parking.ts';
 import { seedParkingAreas } from './parking-areas.ts';
@@ -10,7 +11,7 @@ import { seedDicts } from './system-dicts.ts';
 import { seedUsers } from './users.ts';
 
 /** Seeds demo data once: when the users table is empty (a fresh database). Returns whether it ran. */
-export async function seedIfEmpty(db: Db, opts: { smsLogin?: boolean } = {}): Promise<boolean> {
+export async function seedIfEmpty(db: Db, opts: { smsLogin?: boolean; chargingHistoryDays?: number } = {}): Promise<boolean> {
   const { rows } = await db.query<{ n: number }>('select count(*)::int as n from users');
   if (rows[0].n > 0) return false;
   await db.transaction(async (tx) => {
@@ -24,6 +25,7 @@ export async function seedIfEmpty(db: Db, opts: { smsLogin?: boolean } = {}): Pr
     await seedParkingDevices(tx);
     await seedDicts(tx);
     await seedMerchants(tx);
+    await seedCharging(tx, { historyDays: opts.chargingHistoryDays });
   });
   return true;
 }

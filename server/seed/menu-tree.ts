@@ -50,7 +50,7 @@ export const MENU_TREE: SeedDir[] = [
       { enCode: 'chargingStation', fullName: '充电站', icon: 'map', buttons: crud('station') },
       { enCode: 'chargingPile', fullName: '充电桩', icon: 'pile', buttons: crud('pile') },
       { enCode: 'chargingGun', fullName: '充电枪', icon: 'gun', buttons: crud('gun', [], ['add', 'edit', 'delete']) },
-      { enCode: 'chargingPrice', fullName: '电价模板', icon: 'price', buttons: crud('chargingPrice', [], ['add', 'edit', 'delete']) },
+      { enCode: 'chargingPrice', fullName: '电价模板', icon: 'price', buttons: crud('chargingPrice', [['chargingPrice:apply', '下发到桩']], ['add', 'edit', 'delete']) },
       {
         enCode: 'chargingOrder',
         fullName: '充电订单',
@@ -59,6 +59,8 @@ export const MENU_TREE: SeedDir[] = [
           ['chargingOrder:export', '导出'],
           ['chargingOrder:stop', '强制停止'],
           ['chargingOrder:settle', '异常结算'],
+          ['chargingOrder:close', '管理员关闭'],
+          ['chargingOrder:refund', '退款'],
         ],
       },
     ],

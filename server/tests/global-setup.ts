@@ -26,6 +26,8 @@ declare module 'vitest' {
 }
 
 const CACHE = join('node_modules', '.cache', 'server-tests');
+// a small, deterministic slice of charging history keeps the template quick to build
+const SEED = { chargingHistoryDays: 2 };
 
 export function withDatabase(url: string, name: string): string {
   const u = new URL(url);
@@ -41,7 +43,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await admin.connect();
     await admin.query(`drop database if exists ${template}`);
     await admin.query(`create database ${template}`);
-    const db = await prepareDatabase({ databaseUrl: withDatabase(url, template) });
+    const db = await prepareDatabase({ databaseUrl: withDatabase(url, template) }, SEED);
     await db.close();
     project.provide('templateDb', { kind: 'postgres', url, template });
     return async () => {
@@ -49,7 +51,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       await admin.end();
     };
   }
-  const db = await prepareDatabase({});
+  const db = await prepareDatabase({}, SEED);
   const dump = await db.pglite!.dumpDataDir('none');
   await db.close();
   mkdirSync(CACHE, { recursive: true });

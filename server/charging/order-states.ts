@@ -1,0 +1,31 @@
+/** Charging order states (notes §9.3, orise-admin `charge.vue`), stop reasons (T/CEC 102 + ours) and start modes (YKC). */
+
+export const ORDER_STATE = { starting: 1, charging: 2, stopping: 3, finished: 4, unknown: 5, abnormal: 8, handled: 20 } as const;
+
+export const ORDER_STATE_LABELS: Record<number, string> = {
+  1: '启动中',
+  2: '充电中',
+  3: '停止中',
+  4: '已完成',
+  5: '未知',
+  8: '异常',
+  20: '异常已处理',
+};
+
+export const ACTIVE_STATES: number[] = [ORDER_STATE.starting, ORDER_STATE.charging, ORDER_STATE.stopping];
+
+export const STOP_REASON = { user: 0, platform: 1, bms: 2, chargerFault: 3, disconnected: 4, noProgress: 5, adminClose: 6 } as const;
+
+export const STOP_REASON_LABELS: Record<number, string> = {
+  0: '用户停止',
+  1: '平台远程停止',
+  2: 'BMS停止（充满）',
+  3: '充电机故障',
+  4: '连接器断开',
+  5: '无电量进度（异常）',
+  6: '管理员关闭',
+};
+
+export const START_MODE_LABELS: Record<number, string> = { 1: 'App/扫码', 2: '刷卡', 4: '离线卡', 5: 'VIN码' };
+
+export const PAY_STATUS_LABELS: Record<number, string> = { 0: '未支付', 1: '已支付', 2: '部分退款', 3: '已退款' };

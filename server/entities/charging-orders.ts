@@ -1,0 +1,72 @@
+import { sql } from 'kysely';
+import Type from 'typebox';
+import { type Row, defineResource, derive, filter } from '../resource/define.ts';
+import { f } from '../resource/fields.ts';
+
+/** 充电订单: written by piles (the simulator) and the order actions, read here; no create, edit or delete. */
+
+const BIG = [
+  'meterStartWh',
+  'meterStopWh',
+  'energyWh',
+  'elecCents',
+  'serviceCents',
+  'discountCents',
+  'totalCents',
+  'paidCents',
+  'refundCents',
+];
+
+const day = (title: string) => Type.String({ title, format: 'date', 'x-msg': `${title}格式不正确，应为YYYY-MM-DD` });
+
+export const chargingOrders = defineResource({
+  table: 'chargingOrder',
+  path: '/api/charging/Order',
+  idPrefix: 'co',
+  module: 'chargingOrder',
+  fields: {},
+  required: [],
+  filters: {
+    state: filter.eq('state', f.int('订单状态', { max: 20, msg: '订单状态筛选值不正确' })),
+    stationId: filter.eq('stationId', f.text('充电站', 64)),
+    pileId: filter.eq('pileId', f.text('充电桩', 64)),
+    startMode: filter.eq('startMode', f.int('启动方式', { max: 9, msg: '启动方式筛选值不正确' })),
+    keyword: filter.keyword(['orderNo', 'plateNo', 'phone']),
+    // China-time days of the start
+    startFrom: {
+      schema: day('开始日期'),
+      where: (eb, v: string) => eb('startTime', '>=', sql<Date>`(${v}::date)::timestamp at time zone 'Asia/Shanghai'`),
+    },
+    startTo: {
+      schema: day('结束日期'),
+      where: (eb, v: string) => eb('startTime', '<', sql<Date>`(${v}::date + 1)::timestamp at time zone 'Asia/Shanghai'`),
+    },
+  },
+  derived: {
+    stationName: derive.lookup('chargingStation', 'stationId', 'stationName', ''),
+    pileNo: derive.lookup('chargingPile', 'pileId', 'pileNo', ''),
+    connectorId: derive.lookup('chargingGun', 'gunId', 'connectorId', ''),
+    gunNo: derive.lookup('chargingGun', 'gunId', 'gunNo'),
+    durationSeconds: () =>
+      sql<number>`extract(epoch from coalesce(${sql.ref('chargingOrder.endTime')}, now()) - ${sql.ref('chargingOrder.startTime')})::int`,
+  },
+  orderBy: [
+    ['startTime', 'desc'],
+    ['id', 'asc'],
+  ],
+  summary: {
+    columns: {
+      energyWh: () => sql<number>`coalesce(sum(energy_wh), 0)::float8`,
+      totalCents: () => sql<number>`coalesce(sum(total_cents), 0)::float8`,
+      active: () => sql<number>`count(*) filter (where state in (1, 2, 3))::int`,
+      abnormal: () => sql<number>`count(*) filter (where state = 8)::int`,
+    },
+    ignore: ['state'],
+  },
+  access: { list: { menus: ['chargingOrder'] } },
+  describe: (v: Row) => `${v.orderNo as string}`,
+  toJson: ({ simTargetSoc: _t, simStalled: _s, ...r }: Row) => ({
+    ...r,
+    ...Object.fromEntries(BIG.map((k) => [k, r[k] === null || r[k] === undefined ? null : Number(r[k])])),
+  }),
+});

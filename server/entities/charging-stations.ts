@@ -1,0 +1,102 @@
+import Type from 'typebox';
+import { badRequest } from '../lib/envelope.ts';
+import { type Row, defineResource, derive, filter } from '../resource/define.ts';
+import { f } from '../resource/fields.ts';
+import { parkingLots } from './parking-lots.ts';
+
+/** 充电站: T/CEC 102 codes (notes §9.1), the parking-fee policy while charging, an optional lot. */
+
+export const STATION_TYPES = [1, 50, 100, 101, 102, 103, 255] as const;
+export const STATION_STATES = [0, 1, 5, 6, 50] as const;
+export const PARK_FEE_TYPES = [0, 1, 2, 3] as const;
+
+const degrees = (title: string, max: number) =>
+  Type.Union([Type.Number({ minimum: -max, maximum: max }), Type.Null()], {
+    title,
+    default: null,
+    'x-msg': `${title}须在-${max}到${max}之间`,
+  });
+
+export const chargingStations = defineResource({
+  table: 'chargingStation',
+  path: '/api/charging/Station',
+  idPrefix: 'cs',
+  module: 'chargingStation',
+  fields: {
+    stationCode: f.code('充电站编号', 2, 32),
+    stationName: f.text('充电站名称', 50),
+    stationType: f.oneOf(
+      '站点类型',
+      STATION_TYPES,
+      '站点类型只能是1（公共）、50（个人）、100（公交）、101（环卫）、102（物流）、103（出租车）或255（其他）',
+      {
+        default: 1,
+      },
+    ),
+    stationStatus: f.oneOf('站点状态', STATION_STATES, '站点状态只能是0（未知）、1（建设中）、5（关闭下线）、6（维护中）或50（正常使用）', {
+      default: 50,
+    }),
+    parkFeeType: f.oneOf('停车收费方式', PARK_FEE_TYPES, '停车收费方式只能是0（收费）、1（免费）、2（限时免费）或3（充电期间免费）', {
+      default: 0,
+    }),
+    parkFreeMinutes: f.int('限时免费时长', { max: 24 * 60, default: 0, msg: '限时免费时长必须是0到1440之间的整数（分钟）' }),
+    parkingId: f.ref('所属停车场'),
+    openHours: Type.String({
+      title: '营业时间',
+      pattern: '^([01]\\d|2[0-3]):[0-5]\\d-([01]\\d|2[0-4]):[0-5]\\d$',
+      default: '00:00-24:00',
+      'x-msg': '营业时间格式应为HH:mm-HH:mm，如 00:00-24:00',
+    }),
+    operatorName: f.text('运营商', 50, { default: '' }),
+    address: f.text('详细地址', 200, { default: '' }),
+    lng: degrees('经度', 180),
+    lat: degrees('纬度', 90),
+    enabledMark: f.oneOf('启用状态', [0, 1], '启用状态只能是0（停用）或1（启用）', { default: 1 }),
+    description: f.text('备注', 200, { default: '' }),
+  },
+  required: ['stationCode', 'stationName'],
+  unique: [{ fields: ['stationCode'], msg: '充电站编号已存在' }],
+  filters: {
+    keyword: filter.keyword(['stationName', 'stationCode', 'address']),
+    stationStatus: filter.eq('stationStatus', f.int('站点状态', { msg: '站点状态筛选值不正确' })),
+    stationType: filter.eq('stationType', f.int('站点类型', { msg: '站点类型筛选值不正确' })),
+    enabledMark: filter.eq('enabledMark', f.int('启用状态', { max: 1, msg: '启用状态筛选值不正确' })),
+  },
+  derived: {
+    parkingName: derive.lookup('parking', 'parkingId', 'parkingName', ''),
+    pileCount: (eb, self) =>
+      eb
+        .selectFrom('chargingPile')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .whereRef('chargingPile.stationId', '=', `${self}.id`)
+        .$asScalar(),
+  },
+  orderBy: [
+    ['stationCode', 'asc'],
+    ['id', 'asc'],
+  ],
+  access: {
+    // the pile, connector and order screens pick stations from this list
+    list: { menus: ['chargingStation', 'chargingPile', 'chargingGun', 'chargingOrder'] },
+    create: { buttons: ['station:add'] },
+    update: { buttons: ['station:edit'] },
+    delete: { buttons: ['station:delete'] },
+  },
+  statusField: 'enabledMark',
+  describe: (v: Row) => `${v.stationCode as string} ${v.stationName as string}`,
+  toJson: (r: Row) => ({
+    ...r,
+    lng: r.lng === null ? null : Number(r.lng),
+    lat: r.lat === null ? null : Number(r.lat),
+    pileCount: Number(r.pileCount ?? 0),
+  }),
+  guards: {
+    async save(tx, v) {
+      if (v.parkingId && !(await parkingLots.find(tx, v.parkingId as string))) throw badRequest('所属停车场不存在');
+    },
+    async delete(tx, row) {
+      const { rows } = await tx.query<{ n: number }>('select count(*)::int as n from charging_pile where station_id = $1', [row.id]);
+      if (rows[0].n > 0) throw badRequest(`该充电站下还有${rows[0].n}个充电桩，不能删除`);
+    },
+  },
+});
