@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { type Database, type Db, type DbTarget, openDatabase } from './db/database.ts';
+import { type Database, type Db, type DbTarget, type SeedOptions, openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { heartbeatJob } from './jobs/device-heartbeat.ts';
 import { startJobs } from './jobs/leader.ts';
@@ -27,6 +27,10 @@ import { merchants } from './entities/merchants.ts';
 import { registerChargingRoutes } from './routes/charging.ts';
 import { type ChargingSimOptions, chargingSimJob } from './jobs/charging-sim.ts';
 import { registerResource } from './resource/define.ts';
+import { parkingOrders } from './entities/parking-orders.ts';
+import { registerOrderActionRoutes } from './routes/order-actions.ts';
+import { registerOrderDetailRoutes } from './routes/order-details.ts';
+import { trafficSimJob } from './jobs/traffic-sim.ts';
 
 export interface BuildAppOptions {
   /** Where the data lives: `{ databaseUrl }` (PostgreSQL) or `{ dataDir }` (PGlite; default in memory). */
@@ -54,10 +58,14 @@ export interface BuildAppOptions {
   chargingSim?: ChargingSimOptions;
   /** First-start seed: days of charging history (default 30) */
   chargingHistoryDays?: number;
+  /** First-start seed: days of parking order history (default 90; SEED_ORDER_DAYS) */
+  seedOrderDays?: number;
+  /** traffic simulator period in ms (entries and exits at the lanes); 0 or undefined = off */
+  simTrafficMs?: number;
 }
 
 /** Opens, migrates and (when empty) seeds a database. */
-export async function prepareDatabase(target: DbTarget = {}, seed: { smsLogin?: boolean; chargingHistoryDays?: number } = {}): Promise<Database> {
+export async function prepareDatabase(target: DbTarget = {}, seed: SeedOptions = {}): Promise<Database> {
   const db = await openDatabase(target, seed);
   await migrate(db);
   await seedIfEmpty(db, seed);
@@ -89,12 +97,15 @@ export async function registerApi(
   registerLogRoutes(app, db);
   registerResource(app, db, merchants);
   registerChargingRoutes(app, db);
+  registerResource(app, db, parkingOrders);
+  registerOrderDetailRoutes(app, db);
+  registerOrderActionRoutes(app, db);
 }
 
 /** The reference server: database, every route, background jobs and the static front end; does not listen. */
 export async function buildApp(opts: BuildAppOptions = {}): Promise<{ app: FastifyInstance; db: Database }> {
   const target = opts.database ?? {};
-  const db = opts.db ?? (await prepareDatabase(target, { smsLogin: opts.smsLogin, chargingHistoryDays: opts.chargingHistoryDays }));
+  const db = opts.db ?? (await prepareDatabase(target, { smsLogin: opts.smsLogin, chargingHistoryDays: opts.chargingHistoryDays, orderDays: opts.seedOrderDays }));
 
   const app = Fastify({
     logger: opts.logger ?? false,
@@ -113,6 +124,7 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<{ app: Fasti
     heartbeatJob(opts.heartbeatMs ?? 0),
     signInSweepJob(opts.signInLimits),
     chargingSimJob(opts.chargingSim ?? { everyMs: 0, startPercent: 0, stallMinutes: 10 }),
+    trafficSimJob(opts.simTrafficMs ?? 0),
   ];
   const stopJobs = startJobs(db, jobs, (msg, e) => console.error(msg, e));
   // preClose runs before the onClose hook that closes the database

@@ -25,6 +25,10 @@ export interface ServerConfig {
   chargingStallMinutes: number;
   /** days of charging history seeded at the first start */
   chargingHistoryDays: number;
+  /** days of parking order history seeded at the first start (90 ≈ 108,000 orders) */
+  seedOrderDays: number;
+  /** traffic simulator (entries and exits at the lanes) period; 0 = off */
+  simTrafficMs: number;
   /** seed the SMS sign-in switch on */
   smsLogin: boolean;
   log: boolean;
@@ -80,6 +84,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     chargingSimStartPercent: int(env, 'CHARGING_SIM_START', 3, 0, 100),
     chargingStallMinutes: int(env, 'CHARGING_STALL_MINUTES', 10, 1, 24 * 60),
     chargingHistoryDays: int(env, 'CHARGING_HISTORY_DAYS', 30, 0, 366),
+    seedOrderDays: int(env, 'SEED_ORDER_DAYS', 90, 0, 400),
+    simTrafficMs: env.SIM_TRAFFIC === '0' || env.SIM_TRAFFIC === 'false' ? 0 : int(env, 'SIM_TRAFFIC_MS', 15_000, 1000, 3_600_000),
     smsLogin: flag(env.SMS_LOGIN),
     log: flag(env.LOG),
     watchPages: flag(env.PAGES_WATCH),

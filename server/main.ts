@@ -36,6 +36,8 @@ async function main(): Promise<void> {
             stallMinutes: config.chargingStallMinutes,
           },
           chargingHistoryDays: config.chargingHistoryDays,
+          seedOrderDays: config.seedOrderDays,
+          simTrafficMs: config.simTrafficMs,
           smsLogin: config.smsLogin,
           publicUrl: config.publicUrl,
           trustProxy: config.trustProxy,

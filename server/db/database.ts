@@ -30,6 +30,13 @@ export interface Database extends Db {
   close(): Promise<void>;
 }
 
+/** What a first start seeds (seed/index.ts): the SMS sign-in switch, days of order and charging history. */
+export interface SeedOptions {
+  smsLogin?: boolean;
+  orderDays?: number;
+  chargingHistoryDays?: number;
+}
+
 /** PostgreSQL, or PGlite in a folder / in memory, optionally started from a dump (test template). */
 export type DbTarget = { databaseUrl: string } | { dataDir?: string; loadDataDir?: Blob; firstStartDone?: boolean };
 
@@ -80,17 +87,17 @@ const PGLITE_CONF = ['shared_buffers=32MB'];
  * Creates, migrates and seeds a new PGlite folder in a short-lived child process (first-start.ts):
  * initdb's and the seed's working memory (some 500 MB) would otherwise stay with the server.
  */
-function firstStartInChild(dir: string, smsLogin: boolean): void {
+function firstStartInChild(dir: string, seed: SeedOptions): void {
   mkdirSync(dir, { recursive: true });
   const script = fileURLToPath(new URL('./first-start.ts', import.meta.url));
   const loader = ['--import', 'tsx'];
-  const args = [...loader, script, dir, smsLogin ? 'sms' : ''];
+  const args = [...loader, script, dir, JSON.stringify(seed)];
   const run = spawnSync(process.execPath, args, { cwd: REPO_ROOT, stdio: 'inherit' });
   if (run.status !== 0) throw new Error(`could not create the database in ${dir}`);
 }
 
 /** Opens PostgreSQL at `databaseUrl`, or PGlite in a folder (undefined / 'memory' = in memory). */
-export async function openDatabase(target: DbTarget = {}, seed: { smsLogin?: boolean } = {}): Promise<Database> {
+export async function openDatabase(target: DbTarget = {}, seed: SeedOptions = {}): Promise<Database> {
   const plugins = [new CamelCasePlugin()];
   if ('databaseUrl' in target) {
     // every session in UTC, as PGlite is, so dates and times read the same on both
@@ -105,7 +112,7 @@ export async function openDatabase(target: DbTarget = {}, seed: { smsLogin?: boo
     pglite = new PGlite({ ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}), postgresqlconf: PGLITE_CONF });
   else {
     const fresh = !existsSync(dir) || readdirSync(dir).length === 0;
-    if (fresh && !target.firstStartDone) firstStartInChild(dir, Boolean(seed.smsLogin));
+    if (fresh && !target.firstStartDone) firstStartInChild(dir, seed);
     pglite = new PGlite(dir, { postgresqlconf: PGLITE_CONF });
   }
   await pglite.waitReady;

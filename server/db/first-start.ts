@@ -1,10 +1,11 @@
 import { prepareDatabase } from '../app.ts';
+import type { SeedOptions } from './database.ts';
 
 /**
- * `node first-start.ts <dataDir> [sms]`: creates, migrates and seeds a PGlite folder, then exits.
+ * `node first-start.ts <dataDir> [seed options as JSON]`: creates, migrates and seeds a PGlite folder, then exits.
  * The server runs it as a child on first start, so initdb's and the seed's working memory leaves
  * with the child instead of staying in the server for its whole life.
  */
-const [dir, sms] = process.argv.slice(2);
-const db = await prepareDatabase({ dataDir: dir, firstStartDone: true }, { smsLogin: sms === 'sms' });
+const [dir, seed] = process.argv.slice(2);
+const db = await prepareDatabase({ dataDir: dir, firstStartDone: true }, JSON.parse(seed || '{}') as SeedOptions);
 await db.close();

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { SystemTables } from './system-tables.ts';
+import type { OrderTables } from './order-tables.ts';
 import type { ChargingTables } from './charging-tables.ts';
 
 /**
@@ -116,7 +117,7 @@ export interface JobLeaseTable {
   expiresAt: Date;
 }
 
-export interface Tables extends SystemTables, ChargingTables {
+export interface Tables extends SystemTables, OrderTables, ChargingTables {
   parking: ParkingTable;
   parkingArea: ParkingAreaTable;
   parkingLane: ParkingLaneTable;

@@ -1,4 +1,5 @@
-import type { Db } from '../db/database.ts';
+import type { Db, SeedOptions } from '../db/database.ts';
+import { seedTraffic } from './traffic.ts';
 import { seedMerchants } from './merchants.ts';
 import { seedCharging } from './charging.ts';
 import { seedMenus } from './system-menus.ts';
@@ -11,7 +12,7 @@ import { seedDicts } from './system-dicts.ts';
 import { seedUsers } from './users.ts';
 
 /** Seeds demo data once: when the users table is empty (a fresh database). Returns whether it ran. */
-export async function seedIfEmpty(db: Db, opts: { smsLogin?: boolean; chargingHistoryDays?: number } = {}): Promise<boolean> {
+export async function seedIfEmpty(db: Db, opts: SeedOptions = {}): Promise<boolean> {
   const { rows } = await db.query<{ n: number }>('select count(*)::int as n from users');
   if (rows[0].n > 0) return false;
   await db.transaction(async (tx) => {
@@ -26,6 +27,8 @@ export async function seedIfEmpty(db: Db, opts: { smsLogin?: boolean; chargingHi
     await seedDicts(tx);
     await seedMerchants(tx);
     await seedCharging(tx, { historyDays: opts.chargingHistoryDays });
+    // after the fee rules: the order history is priced with them
+    await seedTraffic(tx, { days: opts.orderDays ?? 90 });
   });
   return true;
 }

@@ -27,7 +27,7 @@ declare module 'vitest' {
 
 const CACHE = join('node_modules', '.cache', 'server-tests');
 // a small, deterministic slice of charging history keeps the template quick to build
-const SEED = { chargingHistoryDays: 2 };
+const SEED = { chargingHistoryDays: 2, orderDays: 2 };
 
 export function withDatabase(url: string, name: string): string {
   const u = new URL(url);

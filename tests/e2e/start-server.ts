@@ -11,6 +11,9 @@ export async function startServer(env: Record<string, string>, timeoutMs = 60_00
       // the charging simulator off and a few days of charging history, unless a spec asks (charging.spec.ts)
       SIM_CHARGING: '0',
       CHARGING_HISTORY_DAYS: '3',
+      // two days of parking orders, no traffic simulator (parking-orders.spec.ts)
+      SEED_ORDER_DAYS: '2',
+      SIM_TRAFFIC: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
