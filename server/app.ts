@@ -16,6 +16,7 @@ import { registerOauthRoutes } from './routes/oauth.ts';
 import { registerParkingRoutes } from './routes/parking.ts';
 import { createFileStore, registerUploadRoutes } from './routes/upload.ts';
 import { registerDictRoutes } from './routes/system-dict.ts';
+import { registerFeeRoutes } from './routes/fee-rules.ts';
 import { registerLogRoutes } from './routes/system-logs.ts';
 import { registerRoleRoutes } from './routes/system-roles.ts';
 import { registerToolsRoutes } from './routes/system-tools.ts';
@@ -96,6 +97,7 @@ export async function registerApi(
   registerRoleRoutes(app, db);
   registerLogRoutes(app, db);
   registerResource(app, db, merchants);
+  registerFeeRoutes(app, db);
   registerChargingRoutes(app, db);
   registerResource(app, db, parkingOrders);
   registerOrderDetailRoutes(app, db);

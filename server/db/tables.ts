@@ -1,7 +1,8 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { SystemTables } from './system-tables.ts';
-import type { OrderTables } from './order-tables.ts';
 import type { ChargingTables } from './charging-tables.ts';
+import type { OrderTables } from './order-tables.ts';
+import type { FeeTables } from './fee-tables.ts';
 
 /**
  * Row types of the tables the query builder touches, in the builder's camelCase (the SQL columns
@@ -117,7 +118,7 @@ export interface JobLeaseTable {
   expiresAt: Date;
 }
 
-export interface Tables extends SystemTables, OrderTables, ChargingTables {
+export interface Tables extends SystemTables, OrderTables, ChargingTables, FeeTables {
   parking: ParkingTable;
   parkingArea: ParkingAreaTable;
   parkingLane: ParkingLaneTable;

@@ -1,6 +1,7 @@
 import type { Db, SeedOptions } from '../db/database.ts';
 import { seedTraffic } from './traffic.ts';
 import { seedMerchants } from './merchants.ts';
+import { seedFeeRules } from './fee-rules.ts';
 import { seedCharging } from './charging.ts';
 import { seedMenus } from './system-menus.ts';
 import { seedParking } from './parking.ts';
@@ -27,6 +28,7 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions = {}): Promise<boole
     await seedDicts(tx);
     await seedMerchants(tx);
     await seedCharging(tx, { historyDays: opts.chargingHistoryDays });
+    await seedFeeRules(tx);
     // after the fee rules: the order history is priced with them
     await seedTraffic(tx, { days: opts.orderDays ?? 90 });
   });

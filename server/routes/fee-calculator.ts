@@ -1,0 +1,132 @@
+import type { FastifyInstance } from 'fastify';
+import Type from 'typebox';
+import type { Db } from '../db/database.ts';
+import { badRequest, notFound, ok } from '../lib/envelope.ts';
+import { toMs } from '../fees/clock.ts';
+import { priceStay } from '../fees/engine.ts';
+import { describeRule } from '../fees/preview.ts';
+import { findRuleForStay, findRuleVersion } from '../fees/rule-lookup.ts';
+import { ruleBodySchema } from '../fees/rule-schema.ts';
+import { FEE_CAR_CLASS_CODES, type FeeCoupon, type FeeRuleBody, type FeeRuleSnapshot } from '../fees/types.ts';
+import { ruleProblem } from '../fees/validate.ts';
+import { f } from '../resource/fields.ts';
+import { assertLots } from '../resource/lot-scope.ts';
+import { PLATE_COLOR_CODES } from '../services/parking-model.ts';
+
+const instant = (title: string) =>
+  Type.Union([Type.String({ maxLength: 40 }), Type.Integer({ minimum: 0 })], {
+    title,
+    'x-msg': `${title}格式不正确，应为YYYY-MM-DD HH:mm:ss`,
+    description: "'YYYY-MM-DD HH:mm:ss' (+08:00), ISO 8601 with offset, or epoch milliseconds",
+  });
+
+const coupon = Type.Object(
+  {
+    kind: Type.Union([Type.Literal('minutes'), Type.Literal('amount'), Type.Literal('percent'), Type.Literal('free')], {
+      title: '优惠券类型',
+      'x-msg': '优惠券类型只能是minutes（减时长）、amount（减金额）、percent（折扣）或free（全免）',
+    }),
+    minutes: Type.Optional(f.int('优惠券减免时长', { min: 1, max: 10080, msg: '优惠券减免时长必须是1到10080之间的整数（分钟）' })),
+    from: Type.Optional(
+      Type.Union([Type.Literal('start'), Type.Literal('end')], { title: '减免位置', 'x-msg': '减免位置只能是start（前面）或end（后面）' }),
+    ),
+    cents: Type.Optional(f.cents('优惠券减免金额')),
+    percent: Type.Optional(f.int('优惠券折扣', { min: 0, max: 100, msg: '优惠券折扣必须是0到100之间的整数（80即八折）' })),
+    name: Type.Optional(Type.String({ title: '优惠券名称', maxLength: 50 })),
+  },
+  { required: ['kind'] },
+);
+
+export const calculateBody = Type.Object(
+  {
+    parkingId: Type.Optional(Type.String({ title: '停车场', maxLength: 64, description: 'price with the rule bound to this lot' })),
+    plateColor: Type.Optional(f.oneOf('车牌颜色', PLATE_COLOR_CODES, '车牌颜色只能是1（白）、2（黄）、3（绿）、4（黑）或5（蓝）')),
+    carClass: Type.Optional(f.oneOf('车辆类别', FEE_CAR_CLASS_CODES, '车辆类别只能是1到6')),
+    ruleId: Type.Optional(Type.String({ title: '计费规则', maxLength: 64, description: 'price with this saved rule' })),
+    version: Type.Optional(f.int('规则版本', { min: 1, msg: '规则版本必须是正整数' })),
+    rule: Type.Optional(
+      Type.Object(ruleBodySchema.properties, {
+        title: '规则内容',
+        required: ['windows'],
+        description: 'an unsaved rule body, tried before it is saved',
+      }),
+    ),
+    entryTime: instant('入场时间'),
+    exitTime: Type.Optional(instant('出场时间')),
+    coupons: Type.Optional(Type.Array(coupon, { title: '优惠券', maxItems: 10, default: [], 'x-msg': '优惠券最多10张' })),
+    payments: Type.Optional(
+      Type.Array(Type.Object({ payTime: instant('缴费时间'), cents: f.cents('已缴金额') }, { required: ['payTime', 'cents'] }), {
+        title: '已缴费用',
+        maxItems: 20,
+        default: [],
+        'x-msg': '已缴费用最多20笔',
+      }),
+    ),
+  },
+  { required: ['entryTime'] },
+);
+
+interface CalcBody {
+  parkingId?: string;
+  plateColor?: number;
+  carClass?: number;
+  ruleId?: string;
+  version?: number;
+  rule?: FeeRuleBody;
+  entryTime: string | number;
+  exitTime?: string | number;
+  coupons?: FeeCoupon[];
+  payments?: { payTime: string | number; cents: number }[];
+}
+
+const ms = (v: string | number, title: string): number => {
+  try {
+    const n = typeof v === 'number' && v < 1e11 ? v * 1000 : toMs(v);
+    if (!Number.isFinite(n)) throw new RangeError();
+    return n;
+  } catch {
+    throw badRequest(`${title}格式不正确，应为YYYY-MM-DD HH:mm:ss`);
+  }
+};
+
+/** 计费试算: a stay priced by the engine with a lot's bound rule, a saved rule version, or an unsaved rule body. */
+export function registerFeeCalculator(app: FastifyInstance, db: Db): void {
+  app.post(
+    '/api/fee/Calculate',
+    { schema: { body: calculateBody }, config: { access: { menus: ['feeCalculator', 'feeRule'] } } },
+    async (req) => {
+      const b = req.body as CalcBody;
+      const entry = ms(b.entryTime, '入场时间');
+      const exit = b.exitTime === undefined ? Date.now() : ms(b.exitTime, '出场时间');
+      if (exit < entry) throw badRequest('出场时间不能早于入场时间');
+      if (exit - entry > 366 * 86_400_000) throw badRequest('试算的停放时长不能超过366天');
+      let rule: FeeRuleSnapshot | null;
+      let source: 'body' | 'rule' | 'lot';
+      if (b.rule) {
+        const problem = ruleProblem(b.rule);
+        if (problem) throw badRequest(problem);
+        rule = { ...b.rule, ruleId: null, version: null, ruleName: '未保存的规则' };
+        source = 'body';
+      } else if (b.ruleId) {
+        rule = await findRuleVersion(db, b.ruleId, b.version);
+        if (!rule) throw notFound();
+        source = 'rule';
+      } else if (b.parkingId) {
+        assertLots(req, b.parkingId);
+        rule = await findRuleForStay(db, { lotId: b.parkingId, plateColor: b.plateColor ?? null, carClass: b.carClass ?? null, at: entry });
+        if (!rule) throw badRequest('该停车场没有适用于此车牌颜色和车辆类别的启用计费规则');
+        source = 'lot';
+      } else throw badRequest('请选择停车场或计费规则');
+      const bill = priceStay({
+        rule,
+        entry,
+        exit,
+        carClass: b.carClass,
+        plateColor: b.plateColor,
+        coupons: b.coupons ?? [],
+        payments: (b.payments ?? []).map((p) => ({ at: ms(p.payTime, '缴费时间'), cents: p.cents })),
+      });
+      return ok({ ...bill, source, preview: describeRule(rule) });
+    },
+  );
+}
