@@ -21,6 +21,7 @@ import { PageErrorBoundary } from './page-error-boundary';
 import { userStore } from '../stores/user-store';
 import { usePageActive } from '../layout/page-active';
 import { localeStore, t } from '../i18n';
+import { amisTranslator } from '../i18n/amis-translate';
 import './amis-page.css';
 
 registerExtensions();
@@ -95,7 +96,11 @@ const AmisPage = observer(function AmisPage({ urlAddress, params = NO_PARAMS }: 
     <div className="pc-amis-page" ref={box} style={{ '--pc-list-loading': JSON.stringify(t('common.loading')) } as CSSProperties}>
       <AmisGlobals />
       <PageErrorBoundary key={result.file} file={result.file}>
-        {renderAmis(result.schema as Schema, { location: location as unknown as Location, context, locale: localeStore.locale }, amisEnv)}
+        {renderAmis(
+          result.schema as Schema,
+          { location: location as unknown as Location, context, locale: localeStore.locale, translate: amisTranslator(localeStore.locale) },
+          amisEnv,
+        )}
       </PageErrorBoundary>
     </div>
   );
