@@ -12,6 +12,9 @@ import { COUPON_TYPE, PAY_CHANNEL, REFUND_STATUS, SOURCE, yuan } from '../orders
 import { platePhotoSvg } from '../orders/plate-photo.ts';
 import { type OrderState, STATE_LABEL, amountEditable, hasLeft, transition } from '../orders/state-machine.ts';
 import { attachment } from '../services/parking-qr.ts';
+import { priceStay } from '../fees/engine.ts';
+import { findRuleVersion } from '../fees/rule-lookup.ts';
+import type { Row } from '../resource/spec.ts';
 
 /** The order details answer, its capture images and the .xlsx export of the filtered list. */
 
@@ -19,6 +22,18 @@ const EXPORT_LIMIT = 50_000;
 const china = (d: Date | null | undefined): string =>
   d ? new Date(d.getTime() + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ') : '';
 const ms = (d: unknown): number | null => (d instanceof Date ? d.getTime() : null);
+
+/**
+ * The fee lines as priced. The seeded history keeps none: they are priced again from the rule
+ * version the order names, which is frozen, so they are the lines the amount came from.
+ */
+async function feeLinesOf(db: Db, row: Row): Promise<{ feeLines: unknown[]; ruleName: string }> {
+  const rule = row.ruleId ? await findRuleVersion(db, row.ruleId as string, (row.ruleVersion as number | null) ?? undefined) : null;
+  if (row.feeLines) return { feeLines: row.feeLines as unknown[], ruleName: rule?.ruleName ?? '' };
+  if (!rule || !row.exitTime) return { feeLines: [], ruleName: rule?.ruleName ?? '' };
+  const bill = priceStay({ rule, entry: row.entryTime as Date, exit: row.exitTime as Date, carClass: row.carClass as number });
+  return { feeLines: bill.lines, ruleName: rule.ruleName };
+}
 
 /** The actions the order's state allows (the page also asks for the button). */
 function actionsFor(o: { state: OrderState; owedCents: number; paidCents: number }, pendingRefund: number): OrderAction[] {
@@ -82,23 +97,31 @@ export function registerOrderDetailRoutes(app: FastifyInstance, db: Db): void {
           title: ACTION_LABEL[a.action as OrderAction] ?? a.action,
           detail: `${a.operator}：${a.reason}`,
         })),
-      ].sort((a, b) => (a.time ?? 0) - (b.time ?? 0));
+      ]
+        .sort((a, b) => (a.time ?? 0) - (b.time ?? 0))
+        .map((t) => ({ ...t, time: t.time === null ? '' : china(new Date(t.time)) }));
       const photo = (kind: string) => `/api/order/Photo/${row.photoKey as string}/${kind}`;
       return ok({
         ...o,
         stateLabel: STATE_LABEL[state],
-        feeLines: row.feeLines ?? [],
+        ...(await feeLinesOf(db, row)),
         ruleId: row.ruleId,
         ruleVersion: row.ruleVersion,
         entryPhoto: photo('entry'),
         exitPhoto: row.exitTime ? photo('exit') : '',
         payments: payments.map((p) => ({
+          channelLabel: PAY_CHANNEL[p.channel] ?? '',
           ...p,
           valueCents: Number(p.valueCents),
           changeCents: Number(p.changeCents),
           payTime: ms(p.payTime),
         })),
-        coupons: coupons.map((c) => ({ ...c, deductedCents: Number(c.deductedCents), useTime: ms(c.useTime) })),
+        coupons: coupons.map((c) => ({
+          ...c,
+          couponTypeLabel: COUPON_TYPE[c.couponType] ?? '',
+          deductedCents: Number(c.deductedCents),
+          useTime: ms(c.useTime),
+        })),
         refunds: refunds.map((r) => ({
           ...r,
           amountCents: Number(r.amountCents),
