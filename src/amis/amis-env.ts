@@ -5,6 +5,10 @@ import { safeUrl } from '../domain/field-rules';
 import { sanitizeHtml } from './html-safety';
 import { amisFetcher, type AmisApi } from './fetcher';
 import { appNavigate } from '../router/app-navigator';
+import { serveMonacoWorkersFromBundle } from './monaco-workers';
+
+// amis's code editor finds its workers in the bundle (after amis set its own default on import)
+if (typeof window !== 'undefined') serveMonacoWorkersFromBundle();
 
 let pathRef = '/';
 

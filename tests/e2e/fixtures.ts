@@ -4,12 +4,58 @@ import md5 from 'blueimp-md5';
 export const ADMIN = { account: 'admin', password: 'admin123' };
 export const OPERATOR = { account: 'operator', password: 'operator123' };
 
-export const test = base.extend({
+/**
+ * Console messages that are no defect of the console's, each with why. Everything else a page logs
+ * as an error or warning fails the test that opened it (the `consoleGuard` fixture).
+ */
+export const CONSOLE_ALLOWED: { pattern: RegExp; reason: string }[] = [
+  {
+    // Chromium logs every API answer of 4xx/5xx (and every aborted request) itself; the console shows
+    // its own message for them (error catalogue), and many tests cause such answers on purpose
+    pattern:
+      /^Failed to load resource: (the server responded with a status of \d+|net::ERR_FAILED|net::ERR_CONNECTION_(RESET|REFUSED|CLOSED)|net::ERR_EMPTY_RESPONSE)[^\n]*@ https?:\/\/[^/]+\/api\//,
+    reason: 'the browser reports failed API requests itself; the console shows the catalogue message',
+  },
+  {
+    // the page loader asks each page bundle in turn (a site's own first, docs/pages.md); a bundle
+    // may be on any static server, and one without the file answers 404 before pages-json/ has it
+    pattern: /^Failed to load resource: the server responded with a status of 404[^\n]*@ https?:\/\/[^/]+\/site-pages\/[^?]*\.json$/,
+    reason: 'a site bundle that does not override a page or route file answers 404; the next bundle has it',
+  },
+];
+
+interface ConsoleGuard {
+  /** more console messages a test expects (its own page deliberately logs them), as patterns */
+  consoleAllowed: RegExp[];
+  consoleGuard: void;
+}
+
+export const test = base.extend<ConsoleGuard>({
   // the server was started by global-setup on a free port
   // eslint-disable-next-line no-empty-pattern
   baseURL: async ({}, use) => {
     await use(process.env.E2E_BASE_URL);
   },
+  consoleAllowed: [[], { option: true }],
+  // every test fails when a page logs an error or a warning, or throws, outside CONSOLE_ALLOWED
+  consoleGuard: [
+    async ({ context, consoleAllowed }, use) => {
+      const logged: string[] = [];
+      const allowed = [...CONSOLE_ALLOWED.map((a) => a.pattern), ...consoleAllowed];
+      const note = (text: string) => {
+        if (!allowed.some((pattern) => pattern.test(text))) logged.push(text);
+      };
+      context.on('console', (msg) => {
+        if (msg.type() !== 'error' && msg.type() !== 'warning') return;
+        const { url } = msg.location();
+        note(`${msg.type()}: ${msg.text()}${url ? ` @ ${url}` : ''}`.replace(/^(error|warning): /, ''));
+      });
+      context.on('weberror', (error) => note(`uncaught: ${error.error().message}`));
+      await use();
+      expect(logged, 'the pages logged errors or warnings').toEqual([]);
+    },
+    { auto: true },
+  ],
 });
 
 export { expect };
