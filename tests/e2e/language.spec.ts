@@ -70,6 +70,7 @@ test('in en-US a refused save says why in English', async ({ page }) => {
   await dialog.locator('[name="fullName"]').fill('Duplicate');
   await dialog.getByRole('button', { name: /^(OK|Confirm|Submit)$/ }).click();
   // the server answers 字典编码已存在; the console says it in English, and keeps the dialog open
-  await expect(page.getByText('Dictionary Code already exists')).toBeVisible();
+  await expect(page.locator('.cxd-Toast-body')).toHaveText('Dictionary Code already exists');
+  await expect(dialog.getByText('Dictionary Code already exists')).toBeVisible();
   await expect(dialog.locator('[name="fullName"]')).toHaveValue('Duplicate');
 });
