@@ -1,4 +1,7 @@
 import { PARKING_KINDS, PARKING_TYPES, PLATE_COLOR_CODES, PRICE_TYPES, ROAD_TYPES } from '../services/parking-model.ts';
+import { bindFromLotForm } from '../fees/lot-bindings.ts';
+
+type FeeRuleEntry = { plateColor: number; ruleId?: string; ruleName?: string };
 import Type, { type Static } from 'typebox';
 import { HHMM_RE } from '../lib/fields.ts';
 import { badRequest } from '../lib/envelope.ts';
@@ -27,6 +30,8 @@ const feeRule = Type.Object(
   {
     plateColor: f.oneOf('收费规则的车牌颜色', PLATE_COLOR_CODES, '收费规则的车牌颜色不正确'),
     ruleName: f.text('收费规则的规则名称', 50),
+    // a rule of 计费规则: the entry becomes a binding (server/fees/lot-bindings.ts)
+    ruleId: Type.Optional(Type.String({ title: '收费规则', maxLength: 64 })),
   },
   { required: ['plateColor', 'ruleName'] },
 );
@@ -108,6 +113,16 @@ export const parkingLots = defineResource({
     feeRules: r.feeRules ?? [],
   }),
   toColumns: (v) => ('feeRules' in v ? { ...v, feeRules: JSON.stringify(v.feeRules) } : v),
+  effects: {
+    async create(w) {
+      const problem = await bindFromLotForm(w.tx, w.id, w.values.feeRules as FeeRuleEntry[]);
+      if (problem) throw badRequest(problem);
+    },
+    async update(w) {
+      const problem = await bindFromLotForm(w.tx, w.id, w.values.feeRules as FeeRuleEntry[]);
+      if (problem) throw badRequest(problem);
+    },
+  },
   guards: {
     async update(tx, before, after) {
       if (after.parkingCode !== before.parkingCode || after.type !== before.type) {

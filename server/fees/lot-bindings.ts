@@ -35,13 +35,25 @@ export async function bindRule(tx: Db, ruleId: string, keys: BindingKey[]): Prom
   for (const lot of new Set(keys.map((k) => k.parkingId))) await mirrorOnLot(tx, lot);
 }
 
-/** Rewrites a lot's fee_rules column from its per-colour bindings (any car class). */
+/**
+ * Rewrites a lot's fee_rules column from its per-colour bindings (any car class). Entries without
+ * a rule id (names typed before rules had their own table) stay as text for colours left unbound.
+ */
 export async function mirrorOnLot(tx: Db, parkingId: string): Promise<void> {
   await tx.query(
     `update parking set fee_rules = coalesce((
-       select jsonb_agg(jsonb_build_object('plateColor', b.plate_color, 'ruleId', r.id, 'ruleName', r.rule_name) order by b.plate_color)
-         from fee_rule_binding b join fee_rule r on r.id = b.rule_id
-        where b.parking_id = $1 and b.plate_color is not null and b.car_class is null), '[]'::jsonb)
+       select jsonb_agg(e order by pos) from (
+         select jsonb_build_object('plateColor', b.plate_color, 'ruleId', r.id, 'ruleName', r.rule_name) as e,
+                coalesce((select o from jsonb_array_elements(parking.fee_rules) with ordinality t(x, o)
+                           where (x->>'plateColor')::smallint = b.plate_color limit 1), 1000 + b.plate_color) as pos
+           from fee_rule_binding b join fee_rule r on r.id = b.rule_id
+          where b.parking_id = $1 and b.plate_color is not null and b.car_class is null
+         union all
+         select x, o from jsonb_array_elements(parking.fee_rules) with ordinality t(x, o)
+          where not (x ? 'ruleId') and not exists (
+            select 1 from fee_rule_binding b
+             where b.parking_id = $1 and b.car_class is null and b.plate_color = (x->>'plateColor')::smallint)
+       ) s), '[]'::jsonb)
       where id = $1`,
     [parkingId],
   );
@@ -49,7 +61,8 @@ export async function mirrorOnLot(tx: Db, parkingId: string): Promise<void> {
 
 /**
  * The lot form saved its per-colour rules: its per-colour bindings (any car class) become exactly
- * those. Rules named by id, else by name; an unknown rule is refused.
+ * those naming a rule, by id (refused when unknown) or by its exact name; other names stay as text.
+ * Answers the problem to refuse the save with, or null.
  */
 export async function bindFromLotForm(
   tx: Db,
@@ -62,8 +75,8 @@ export async function bindFromLotForm(
       'select id from fee_rule where id = $1::text or ($1::text is null and rule_name = $2) limit 1',
       [fr.ruleId || null, fr.ruleName ?? ''],
     );
-    if (!rows[0]) return `收费规则不存在：${fr.ruleName || fr.ruleId}`;
-    keys.push({ ruleId: rows[0].id, key: { parkingId, plateColor: fr.plateColor, carClass: null } });
+    if (!rows[0] && fr.ruleId) return `收费规则不存在：${fr.ruleName || fr.ruleId}`;
+    if (rows[0]) keys.push({ ruleId: rows[0].id, key: { parkingId, plateColor: fr.plateColor, carClass: null } });
   }
   await tx.query('delete from fee_rule_binding where parking_id = $1 and plate_color is not null and car_class is null', [parkingId]);
   for (const k of keys) await bindRule(tx, k.ruleId, [k.key]);

@@ -47,6 +47,19 @@ describe('fee rules (计费规则)', () => {
     expect(lot.feeRules).toContainEqual({ plateColor: 5, ruleId: id, ruleName: '版本测试规则' });
   });
 
+  it("turns the lot form's per-colour rules into bindings the calculator uses", async () => {
+    const put = (feeRules: unknown) => call(app, 'PUT', '/api/system/Parking/p-ns-kjy-01', { token: admin, json: { feeRules } });
+    expect((await put([{ plateColor: 2, ruleId: 'fr-large-vehicle', ruleName: '大型车（黄牌）' }])).body.code).toBe(200);
+    const { list } = (await call(app, 'GET', '/api/fee/FeeRuleBinding?parkingId=p-ns-kjy-01', { token: admin })).body.data;
+    expect(list).toContainEqual(expect.objectContaining({ plateColor: 2, carClass: null, ruleId: 'fr-large-vehicle' }));
+    const bill = await call(app, 'POST', '/api/fee/Calculate', {
+      token: admin,
+      json: { parkingId: 'p-ns-kjy-01', plateColor: 2, entryTime: '2024-05-06 10:00:00', exitTime: '2024-05-06 11:00:00' },
+    });
+    expect(bill.body.data).toMatchObject({ ruleId: 'fr-large-vehicle', totalCents: 600 });
+    expect((await put([{ plateColor: 2, ruleId: 'fr-nope', ruleName: 'x' }])).body.msg).toBe('收费规则不存在：x');
+  });
+
   it('prices an old version the same after the rule is edited', async () => {
     const id = await create('历史版本规则');
     await call(app, 'POST', `${P}/${id}/Bindings`, { token: admin, json: { parkingIds: ['p-ns-hac-02'], plateColors: [1] } });
