@@ -90,21 +90,22 @@ class LocationPicker extends Component<LocationPickerProps, { map: MapState }> {
 
   render() {
     const { lngName, latName, addressName } = this.names;
-    const { disabled } = this.props;
+    // amis's translator: under en-US these go through the pages' table (src/i18n/amis-translate.ts)
+    const { disabled, translate: __ } = this.props;
     const { map } = this.state;
     return (
       <div className="pc-location">
-        {map === 'manual' ? <div className="pc-location__note">{NO_KEY_NOTE}</div> : null}
-        {map === 'failed' ? <div className="pc-location__note">{FAILED_NOTE}</div> : null}
+        {map === 'manual' ? <div className="pc-location__note">{__(NO_KEY_NOTE)}</div> : null}
+        {map === 'failed' ? <div className="pc-location__note">{__(FAILED_NOTE)}</div> : null}
         {map === 'loading' || map === 'ready' ? (
           <div className="pc-location__row">
-            <input ref={this.searchEl} placeholder="搜索地址" disabled={disabled} />
+            <input ref={this.searchEl} placeholder={__('搜索地址')} disabled={disabled} />
           </div>
         ) : null}
         <div className="pc-location__row">
           <input
             name={addressName}
-            placeholder="详细地址"
+            placeholder={__('详细地址')}
             value={this.field(addressName)}
             disabled={disabled}
             onChange={(e) => this.set({ [addressName]: e.target.value })}
@@ -113,7 +114,7 @@ class LocationPicker extends Component<LocationPickerProps, { map: MapState }> {
         <div className="pc-location__row">
           <input
             name={lngName}
-            placeholder="经度"
+            placeholder={__('经度')}
             inputMode="decimal"
             value={this.field(lngName)}
             disabled={disabled}
@@ -121,7 +122,7 @@ class LocationPicker extends Component<LocationPickerProps, { map: MapState }> {
           />
           <input
             name={latName}
-            placeholder="纬度"
+            placeholder={__('纬度')}
             inputMode="decimal"
             value={this.field(latName)}
             disabled={disabled}
