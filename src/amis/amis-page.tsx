@@ -14,7 +14,7 @@ import { amisEnv, bindAmisPath, bindModalHost } from './amis-env';
 import { registerExtensions } from './extensions';
 import { loadPage, type PageLoadResult } from './page-loader';
 import { PageProblem } from './page-problem';
-import { listenForPageEdits, pageVersions } from './page-reload';
+import { createListRefresher, dataVersion, listenForPageEdits, pageVersions } from './page-reload';
 import Cookies from 'js-cookie';
 import { brandFor, loadRuntimeConfig, type RuntimeConfig } from '../config/runtime-config';
 import { PageErrorBoundary } from './page-error-boundary';
@@ -65,6 +65,11 @@ const AmisPage = observer(function AmisPage({ urlAddress, params = NO_PARAMS }: 
     if (rendered) bindModalHost(box.current);
   }, [active, location.pathname, rendered]);
 
+  // after a save anywhere, this page's lists and summaries reload: now if visible, else when shown again
+  const [lists] = useState(createListRefresher);
+  const dataChanged = dataVersion.version;
+  useEffect(() => lists.update(active), [lists, active, dataChanged]);
+
   const version = pageVersions.of(urlAddress);
   // a switch of language loads the page again through the new language's table
   const locale = localeStore.locale;
@@ -98,7 +103,13 @@ const AmisPage = observer(function AmisPage({ urlAddress, params = NO_PARAMS }: 
       <PageErrorBoundary key={result.file} file={result.file}>
         {renderAmis(
           result.schema as Schema,
-          { location: location as unknown as Location, context, locale: localeStore.locale, translate: amisTranslator(localeStore.locale) },
+          {
+            location: location as unknown as Location,
+            context,
+            locale: localeStore.locale,
+            translate: amisTranslator(localeStore.locale),
+            scopeRef: lists.scopeRef,
+          },
           amisEnv,
         )}
       </PageErrorBoundary>

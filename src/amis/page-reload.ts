@@ -42,3 +42,82 @@ export function listenForPageEdits() {
     }
   };
 }
+
+/*
+ * Lists never go stale. Every successful write an amis page makes (a create, an update, a delete, a
+ * status change, from any screen) bumps one data version. Each open page then reloads its lists
+ * (crud) and the services beside them (summaries, details): the visible page at once, a kept-alive
+ * tab when it is shown again. A list keeps its filter and page; forms are never reloaded (what was
+ * typed stays), and neither is a service that holds a form.
+ */
+
+export class DataVersion {
+  version = 0;
+
+  constructor() {
+    makeAutoObservable(this);
+  }
+
+  bump() {
+    this.version++;
+  }
+}
+
+export const dataVersion = new DataVersion();
+
+/** Calls that change nothing a list shows: sign-in and sign-out, uploads of a file not yet saved with a record. */
+const NOT_DATA = /\/api\/(oauth\/|file\/)/i;
+
+/** After an answer to an amis call: a write that succeeded (amis status 0) is new data. */
+export function noteAnswer(method: string, url: string, amisStatus: number, versions: DataVersion = dataVersion) {
+  if (method.toLowerCase() === 'get' || amisStatus !== 0 || NOT_DATA.test(url)) return;
+  versions.bump();
+}
+
+/** The part of amis's scope (amis-core Scoped) the reload walks. */
+export interface ReloadScope {
+  getComponents(): Array<{ props: Record<string, unknown>; reload?: () => unknown }>;
+  children?: ReloadScope[];
+}
+
+const RELOADED = new Set(['crud', 'crud2', 'service']);
+
+function holdsForm(schema: unknown): boolean {
+  return JSON.stringify(schema ?? null).includes('"type":"form"');
+}
+
+/** Reloads every list and every data service under a scope (dialogs included); answers how many. */
+export function reloadLists(scope: ReloadScope | null | undefined): number {
+  if (!scope) return 0;
+  let count = 0;
+  for (const component of scope.getComponents()) {
+    const { type, api, body } = component.props;
+    if (!RELOADED.has(String(type)) || !api || typeof component.reload !== 'function') continue;
+    if (type === 'service' && holdsForm(body)) continue;
+    component.reload();
+    count++;
+  }
+  for (const child of scope.children ?? []) count += reloadLists(child);
+  return count;
+}
+
+/**
+ * For a page's amis root: answers its `scopeRef`. When the data version moves on while the page is
+ * visible, or the page is shown again after it moved on, its lists reload (after amis has handled
+ * the write's answer: closed its dialog, reloaded what it reloads itself).
+ */
+export function createListRefresher(versions: DataVersion = dataVersion) {
+  let scope: ReloadScope | null = null;
+  let seen = versions.version;
+  return {
+    scopeRef(ref: ReloadScope | null) {
+      scope = ref;
+    },
+    /** Call with whether the page is visible, whenever that or the data version changes. */
+    update(active: boolean, schedule: (run: () => void) => void = (run) => setTimeout(run, 0)) {
+      if (!active || versions.version === seen) return;
+      seen = versions.version;
+      schedule(() => reloadLists(scope));
+    },
+  };
+}

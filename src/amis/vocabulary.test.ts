@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyVocabulary, applyVocabularyDeep, crudDefaults, dictApi, lotsApi, safeAddress } from './vocabulary';
+import { FORM_INVALID_MESSAGE } from '../domain/field-rules';
 
 describe('list defaults', () => {
   it('paging names, page sizes, empty text, footer and no URL sync', () => {
@@ -47,9 +48,9 @@ describe('list defaults', () => {
       mode: 'inline',
       wrapWithPanel: false,
       body: [
-        { type: 'input-text', name: 'keyword', clearable: true },
-        { type: 'select', name: 's', clearable: false },
-        { type: 'switch', name: 'w' },
+        { type: 'input-text', name: 'keyword', clearable: true, value: '' },
+        { type: 'select', name: 's', clearable: false, value: '' },
+        { type: 'switch', name: 'w', value: '' },
         { type: 'submit', label: '查询', level: 'primary' },
         { type: 'reset', label: '重置' },
       ],
@@ -58,10 +59,85 @@ describe('list defaults', () => {
 
   it('a filter with its own submit button keeps its buttons', () => {
     const body = [
-      { type: 'input-text', name: 'k', clearable: true },
+      { type: 'input-text', name: 'k', clearable: true, value: '' },
       { type: 'submit', label: '搜索' },
     ];
     expect((crudDefaults({ type: 'crud', filter: { body } }).filter as { body: unknown[] }).body).toEqual(body);
+  });
+
+  it('a filter field starts empty, so 重置 empties it in the list query (and the summary beside the list follows)', () => {
+    const filter = crudDefaults({
+      type: 'crud',
+      filter: {
+        body: [
+          { type: 'input-text', name: 'keyword' },
+          { type: 'select', name: 'state', value: 1 },
+        ],
+      },
+    }).filter as { body: Record<string, unknown>[] };
+    expect(filter.body[0].value).toBe('');
+    expect(filter.body[1].value).toBe(1);
+  });
+});
+
+describe('bad input is never silently changed', () => {
+  it('a number range and whole numbers become rules with one message; the input no longer clamps or rounds', () => {
+    const count = applyVocabulary({ type: 'input-number', name: 'count', label: '数量', min: 1, max: 500, precision: 0 });
+    expect(count).not.toHaveProperty('min');
+    expect(count).not.toHaveProperty('max');
+    expect(count).not.toHaveProperty('precision');
+    expect(count.validations).toEqual({ isInt: true, minimum: 1, maximum: 500 });
+    expect(count.validationErrors).toEqual({
+      isInt: '必须是1到500之间的整数',
+      minimum: '必须是1到500之间的整数',
+      maximum: '必须是1到500之间的整数',
+    });
+    const spaces = applyVocabulary({ type: 'input-number', name: 'totalSpaces', min: 0, precision: 0 });
+    expect(spaces.validationErrors).toMatchObject({ minimum: '必须是不小于0的整数' });
+  });
+
+  it("a page's own rules and messages win; a number without limits stays as it is", () => {
+    const own = applyVocabulary({
+      type: 'input-number',
+      name: 'n',
+      min: 0,
+      validations: { maximum: 9 },
+      validationErrors: { minimum: '至少为0' },
+    });
+    expect(own.validations).toEqual({ minimum: 0, maximum: 9 });
+    expect(own.validationErrors).toEqual({ minimum: '至少为0' });
+    const plain = { type: 'input-number', name: 'n', precision: 2 };
+    expect(applyVocabulary(plain)).toBe(plain);
+  });
+
+  it('a length limit shows a counter', () => {
+    expect(applyVocabulary({ type: 'input-text', name: 'parkingName', maxLength: 50 }).showCounter).toBe(true);
+    expect(applyVocabulary({ type: 'textarea', name: 'd', maxLength: 500 }).showCounter).toBe(true);
+    expect(applyVocabulary({ type: 'input-text', name: 'x' })).not.toHaveProperty('showCounter');
+  });
+
+  it('a required field says <label>不能为空 on every screen, as the server does', () => {
+    expect(applyVocabulary({ type: 'input-text', name: 'a', label: '停车场名称', required: true }).validationErrors).toEqual({
+      isRequired: '停车场名称不能为空',
+    });
+    expect(applyVocabulary({ type: 'select', name: 'c', required: true, label: '${x}' }).validationErrors).toEqual({
+      isRequired: '此项不能为空',
+    });
+    const own = applyVocabulary({ type: 'input-text', name: 'a', label: 'A', required: true, validationErrors: { isRequired: '填一个' } });
+    expect(own.validationErrors).toEqual({ isRequired: '填一个' });
+  });
+
+  it("a form that does not pass points at its fields, not amis's 依赖的部分字段没有通过验证", () => {
+    expect(applyVocabulary({ type: 'form', body: [] }).messages).toEqual({ validateFailed: FORM_INVALID_MESSAGE });
+    expect(applyVocabulary({ type: 'form', messages: { validateFailed: '自己的' } }).messages).toEqual({ validateFailed: '自己的' });
+  });
+
+  it('an add form that leaves its screen after saving starts empty next time; an edit form and a dialog form do not reset', () => {
+    expect(applyVocabulary({ type: 'form', api: 'post:/api/x', redirect: '/x' }).resetAfterSubmit).toBe(true);
+    expect(applyVocabulary({ type: 'form', api: 'put:/api/x/1', initApi: 'get:/api/x/1', redirect: '/x' })).not.toHaveProperty(
+      'resetAfterSubmit',
+    );
+    expect(applyVocabulary({ type: 'form', api: 'post:/api/x' })).not.toHaveProperty('resetAfterSubmit');
   });
 });
 

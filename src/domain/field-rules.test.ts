@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  numberRangeMessage,
+  requiredMessage,
   EN_CODE_MESSAGE,
   PASSWORD_MESSAGE,
   PHONE_MESSAGE,
@@ -120,5 +122,14 @@ describe('field rules', () => {
     expect(isIPv4('192.168.1.20')).toBe(true);
     expect(isIPv4('192.168.1.256')).toBe(false);
     expect(isIPv4('1.2.3')).toBe(false);
+  });
+
+  it('required and number-range messages are worded as the server words them', () => {
+    expect(requiredMessage('停车场名称')).toBe('停车场名称不能为空');
+    expect(requiredMessage('${label}')).toBe('此项不能为空');
+    expect(requiredMessage(undefined)).toBe('此项不能为空');
+    expect(numberRangeMessage({ min: 1, max: 500, integer: true })).toBe('必须是1到500之间的整数');
+    expect(numberRangeMessage({ min: 0, integer: true, title: '总车位数' })).toBe('总车位数必须是不小于0的整数');
+    expect(numberRangeMessage({ max: 6 })).toBe('必须是不大于6的数字');
   });
 });

@@ -137,3 +137,31 @@ export const IPV4_MESSAGE = 'IP地址格式不正确';
 export function isIPv4(value: unknown): boolean {
   return blank(value) || IPV4_RE.test(text(value));
 }
+
+/*
+ * Messages of the form rules every field has: required, number ranges, and the one toast of a form
+ * that cannot be submitted. One wording everywhere: the server says `${title}不能为空` and
+ * `${title}必须是0到500之间的整数` (server/resource), the pages say the same beside the field.
+ */
+
+/** A required field left empty: `停车场名称不能为空`; without a plain label, `此项不能为空`. */
+export function requiredMessage(label?: unknown): string {
+  const plain = typeof label === 'string' && label.trim() && !label.includes('${') && !label.includes('<') ? label.trim() : '此项';
+  return `${plain}不能为空`;
+}
+
+/**
+ * A number outside its range, or not whole where it must be: `必须是1到500之间的整数`,
+ * `必须是不小于0的整数`, `必须是不大于6的数字`; a title in front when shown away from the field.
+ */
+export function numberRangeMessage(opts: { min?: number; max?: number; integer?: boolean; title?: string }): string {
+  const { min, max, integer = false, title = '' } = opts;
+  const kind = integer ? '整数' : '数字';
+  if (min !== undefined && max !== undefined) return `${title}必须是${min}到${max}之间的${kind}`;
+  if (min !== undefined) return `${title}必须是不小于${min}的${kind}`;
+  if (max !== undefined) return `${title}必须是不大于${max}的${kind}`;
+  return `${title}必须是${kind}`;
+}
+
+/** The toast of a form whose fields do not pass, instead of amis's 依赖的部分字段没有通过验证: the messages are beside the fields. */
+export const FORM_INVALID_MESSAGE = '有字段填写不正确，请按字段下方的提示修改';
