@@ -142,8 +142,16 @@ test.describe('the add-lot form', () => {
   test('times show whole, grouped inputs have room, and 按地址识别区划 stays in its row', async ({ page }) => {
     await signInAndWait(page);
     await page.goto('/#/parkingAdmin/add/0');
-    for (const name of ['regionCode', 'contactName', 'contactPhone']) {
-      expect((await box(field(page, name))).width, name).toBeGreaterThanOrEqual(120);
+    // each grouped input has room (its box, counter included) and shows a value of its full length whole
+    const full = { regionCode: '440305001001', contactName: '欧阳小明', contactPhone: '13800001111' };
+    for (const [name, value] of Object.entries(full)) {
+      const input = field(page, name);
+      expect(
+        (await box(input.locator('xpath=ancestor::div[contains(@class, "TextControl-input")][1]'))).width,
+        name,
+      ).toBeGreaterThanOrEqual(120);
+      await input.fill(value);
+      expect(await input.evaluate((el: HTMLInputElement) => el.scrollWidth <= el.clientWidth), name).toBe(true);
     }
     for (const label of ['开放时间', '关闭时间']) {
       // amis's time input carries no name: find it by its label
