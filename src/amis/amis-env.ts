@@ -6,6 +6,12 @@ import { sanitizeHtml } from './html-safety';
 import { amisFetcher, type AmisApi } from './fetcher';
 import { appNavigate } from '../router/app-navigator';
 import { serveMonacoWorkersFromBundle } from './monaco-workers';
+import { dataVersion } from './page-reload';
+import { isNoAnswer } from '../api/error-catalogue';
+import { feedback } from '../feedback/feedback-store';
+
+/** A no-answer notice stays until used or closed: its 重试 is the way on. */
+const NO_ANSWER_NOTICE_MS = 0;
 
 // amis's code editor finds its workers in the bundle (after amis set its own default on import)
 if (typeof window !== 'undefined') serveMonacoWorkersFromBundle();
@@ -61,6 +67,12 @@ export const amisEnv: RenderOptions = {
   isCancel: () => false,
   // a message (often the server's, naming records) is text: amis's toast would insert a string as HTML
   notify: (type, msg) => {
+    // a list or lookup that got no answer: the host notice offers to try again (every list and
+    // service of the visible page reloads, keeping its filter and page)
+    if (type === 'error' && typeof msg === 'string' && isNoAnswer(msg)) {
+      feedback.notify('error', msg, undefined, NO_ANSWER_NOTICE_MS, { label: '重试', run: () => dataVersion.bump() });
+      return;
+    }
     const show = toast[type] ?? toast.info;
     show(createElement('span', null, typeof msg === 'string' ? msg : String(msg ?? '')) as unknown as string);
   },

@@ -39,6 +39,14 @@ export function isTimeout(info: FailureInfo): boolean {
   return info.errorCode === 'ECONNABORTED' || info.errorCode === 'ETIMEDOUT' || /timeout/i.test(info.errorMessage ?? '');
 }
 
+/** The catalogue's titles for a request that got no answer (reset, refused, timed out): trying again may help. */
+export const NO_ANSWER_TITLES = ['接口请求失败', '网络请求超时'];
+
+/** A message that says a request got no answer (amis may put its own words around it). */
+export function isNoAnswer(message: string): boolean {
+  return NO_ANSWER_TITLES.some((title) => message.includes(title));
+}
+
 /** Decide for a response that arrived with an HTTP status. */
 export function classifyFailure(info: FailureInfo): ErrorAction | null {
   if (info.code !== undefined && SESSION_EXPIRED_CODES.includes(info.code)) return { kind: 'session-expired' };

@@ -24,6 +24,17 @@ export const FeedbackLayer = observer(function FeedbackLayer() {
           <div key={n.id} className={`pc-notice pc-notice--${n.type}`} role="alert">
             <div className="pc-notice__title">{n.title}</div>
             {n.message ? <div className="pc-notice__message">{n.message}</div> : null}
+            {n.action ? (
+              <button
+                className="pc-notice__action"
+                onClick={() => {
+                  feedback.dismiss(n.id);
+                  n.action?.run();
+                }}
+              >
+                {n.action.label}
+              </button>
+            ) : null}
             <button className="pc-notice__close" aria-label="close" onClick={() => feedback.dismiss(n.id)}>
               ×
             </button>

@@ -2,11 +2,18 @@ import { makeAutoObservable } from 'mobx';
 
 export type NoticeType = 'success' | 'error' | 'warning' | 'info';
 
+/** A button on a notice, such as 重试 on a request that got no answer. */
+export interface NoticeAction {
+  label: string;
+  run: () => void;
+}
+
 export interface Notice {
   id: number;
   type: NoticeType;
   title: string;
   message?: string;
+  action?: NoticeAction;
 }
 
 export interface ConfirmRequest {
@@ -33,9 +40,9 @@ class FeedbackStore {
     makeAutoObservable(this);
   }
 
-  notify(type: NoticeType, title: string, message?: string, durationMs = NOTICE_MS): number {
+  notify(type: NoticeType, title: string, message?: string, durationMs = NOTICE_MS, action?: NoticeAction): number {
     const id = ++seq;
-    this.notices.push({ id, type, title, message });
+    this.notices.push({ id, type, title, message, action });
     if (durationMs > 0) setTimeout(() => this.dismiss(id), durationMs);
     return id;
   }

@@ -1,0 +1,109 @@
+import type { Page, Route } from '@playwright/test';
+import { test, expect, signIn, signInAndWait, waitForRows } from './fixtures';
+
+/**
+ * The error catalogue seen by a person: each kind of failure is injected between the browser and the
+ * server (page.route) on a list screen and on the sign-in page, and the screen says what happened.
+ */
+
+type Fault = (route: Route) => Promise<void>;
+
+const envelope =
+  (status: number, body: unknown): Fault =>
+  (route) =>
+    route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
+
+interface Case {
+  name: string;
+  fault: Fault;
+  /** what the list screen shows */
+  list: (page: Page) => Promise<void>;
+  /** what the sign-in page shows (omitted: the kind only exists for a signed-in user) */
+  signIn?: (page: Page) => Promise<void>;
+}
+
+const alertWith = (page: Page, text: string | RegExp) => expect(page.getByRole('alert').filter({ hasText: text }).first()).toBeVisible();
+const toastWith = (page: Page, text: string | RegExp) => expect(page.getByText(text).first()).toBeVisible();
+
+const CASES: Case[] = [
+  {
+    name: 'no answer (connection reset)',
+    fault: (route) => route.abort('connectionreset'),
+    list: (page) => alertWith(page, '接口请求失败'),
+    signIn: (page) => alertWith(page, '接口请求失败'),
+  },
+  {
+    name: 'HTTP 500 with the envelope',
+    fault: envelope(500, { code: 500, msg: '数据库暂不可用', data: null }),
+    list: (page) => toastWith(page, '服务错误：数据库暂不可用'),
+    signIn: (page) => alertWith(page, '数据库暂不可用'),
+  },
+  {
+    name: 'an answer that is not the envelope (a proxy’s HTML page)',
+    fault: (route) => route.fulfill({ status: 502, contentType: 'text/html', body: '<html><body>Bad Gateway</body></html>' }),
+    list: (page) => toastWith(page, /服务错误/),
+    signIn: (page) => alertWith(page, '服务错误'),
+  },
+  {
+    name: 'a refusal in the envelope (HTTP 200, code 400)',
+    fault: envelope(200, { code: 400, msg: '查询条件不正确', data: null }),
+    list: (page) => toastWith(page, '查询条件不正确'),
+    signIn: (page) => alertWith(page, '查询条件不正确'),
+  },
+  {
+    name: 'HTTP 401',
+    fault: envelope(401, { code: 401, msg: 'unauthorized', data: null }),
+    list: (page) => expect(page.getByRole('dialog')).toContainText('登录状态已过期，请重新登录'),
+  },
+  {
+    name: 'an expired session (code 600)',
+    fault: envelope(200, { code: 600, msg: 'token expired', data: null }),
+    list: (page) => expect(page.getByRole('dialog')).toContainText('登录状态已过期，请重新登录'),
+  },
+  {
+    name: 'HTTP 403 on a load',
+    fault: envelope(403, { code: 403, msg: '没有权限', data: null }),
+    list: (page) => expect(page).toHaveURL(/#\/401$/),
+  },
+];
+
+const LIST_API = /\/api\/coupon\/Merchant(\?|$)/;
+
+for (const c of CASES) {
+  test(`a list screen shows ${c.name} as the catalogue says`, async ({ page }) => {
+    await signInAndWait(page);
+    await page.route(LIST_API, c.fault);
+    await page.goto('/#/coupon/merchant');
+    await c.list(page);
+  });
+
+  const shows = c.signIn;
+  if (shows)
+    test(`the sign-in page shows ${c.name} as the catalogue says, keeping what was typed`, async ({ page }) => {
+      await page.route('**/api/oauth/Login', c.fault);
+      await signIn(page);
+      await shows(page);
+      await expect(page.getByLabel(/账号|Account/)).toHaveValue('admin');
+    });
+}
+
+test('a list that got no answer offers to try again, and the retry shows the rows', async ({ page }) => {
+  await signInAndWait(page);
+  await page.route(LIST_API, (route) => route.abort('connectionreset'));
+  await page.goto('/#/coupon/merchant');
+  const notice = page.getByRole('alert').filter({ hasText: '接口请求失败' });
+  await expect(notice).toBeVisible();
+  await page.unroute(LIST_API);
+  await notice.getByRole('button', { name: '重试' }).click();
+  await waitForRows(page);
+  await expect(page.getByRole('row').filter({ hasText: '海岸城影城' })).toBeVisible();
+});
+
+test('a select whose options got no answer says so instead of staying empty', async ({ page }) => {
+  await signInAndWait(page);
+  await page.route(/\/api\/system\/Role\/Selector/, (route) => route.abort('connectionreset'));
+  await page.goto('/#/system/user');
+  await waitForRows(page);
+  await page.getByRole('button', { name: '新增' }).first().click();
+  await alertWith(page, '接口请求失败');
+});
