@@ -123,6 +123,9 @@ describe('bad input is never silently changed', () => {
     expect(applyVocabulary({ type: 'select', name: 'c', required: true, label: '${x}' }).validationErrors).toEqual({
       isRequired: '此项不能为空',
     });
+    expect(applyVocabulary({ type: 'input-text', name: 'u', label: '页面地址', requiredOn: '${type !== 1}' }).validationErrors).toEqual({
+      isRequired: '页面地址不能为空',
+    });
     const own = applyVocabulary({ type: 'input-text', name: 'a', label: 'A', required: true, validationErrors: { isRequired: '填一个' } });
     expect(own.validationErrors).toEqual({ isRequired: '填一个' });
   });

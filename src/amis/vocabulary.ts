@@ -247,9 +247,9 @@ export function lengthCounter(node: Node): Node {
   return { ...node, showCounter: true };
 }
 
-/** A required field left empty says `<label>不能为空`, the server's words, on every screen. */
+/** A required field (`required`, or `requiredOn` when it holds) left empty says `<label>不能为空`, the server's words, on every screen. */
 export function requiredWording(node: Node): Node {
-  if (node.required !== true) return node;
+  if (node.required !== true && !node.requiredOn) return node;
   const errors = isObject(node.validationErrors) ? node.validationErrors : {};
   if (errors.isRequired !== undefined) return node;
   return { ...node, validationErrors: { ...errors, isRequired: requiredMessage(node.label ?? node.placeholder) } };
@@ -275,7 +275,7 @@ export function applyVocabulary(node: Node): Node {
   if (out.type === 'form') out = formDefaults(out);
   if (NUMBER_INPUTS.has(String(out.type))) out = numberRules(out);
   if (COUNTED_INPUTS.has(String(out.type))) out = lengthCounter(out);
-  if (out.required === true) out = requiredWording(out);
+  if (out.required === true || out.requiredOn) out = requiredWording(out);
   if ('dict' in out && DICT_TYPES.has(String(out.type))) out = expandDict(out);
   if ('lots' in out && out.type === 'select') out = expandLots(out);
   if (out.type === 'mapping' || out.type === 'map') out = mappingLabelsAsText(out);
