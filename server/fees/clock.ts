@@ -1,4 +1,5 @@
-import { isWorkday } from 'chinese-days';
+// the package is CommonJS: under Node's ESM loader (tsx) only its default export is seen
+import chineseDays from 'chinese-days';
 import type { Instant } from './types.ts';
 
 /** Fees are read on the China Standard Time wall clock (+08:00, no daylight saving), whatever the server's zone. */
@@ -47,7 +48,7 @@ const workdays = new Map<string, boolean>();
 export function isWorkingDay(date: string): boolean {
   let v = workdays.get(date);
   if (v === undefined) {
-    v = isWorkday(date);
+    v = chineseDays.isWorkday(date);
     workdays.set(date, v);
   }
   return v;
