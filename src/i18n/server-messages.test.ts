@@ -20,4 +20,10 @@ describe('server messages in English', () => {
   it('keeps a message it does not know as the server sent it', () => {
     expect(englishMessage('某个新的业务提示', table)).toBe('某个新的业务提示');
   });
+
+  it('says the field rules shown beside a field in English', () => {
+    expect(englishMessage('此项不能为空', table)).toBe('This field is required');
+    expect(englishMessage('必须是1到500之间的整数', table)).toBe('Must be a whole number from 1 to 500');
+    expect(englishMessage('车位编号必须是不小于0的整数', table)).toBe('Space No. must be a whole number of 0 or more');
+  });
 });

@@ -46,13 +46,40 @@ const EXACT: Record<string, string> = {
   重置密码成功: 'Password reset',
   账号或密码错误: 'Wrong account or password',
   长租结束日期不能早于开始日期: 'The rental end date cannot be before its start date',
+  // field rules of src/domain/field-rules.ts, shown beside a field
+  请输入正确的电话号码: 'Please enter a valid phone number',
+  请输入正确的电子邮箱: 'Please enter a valid e-mail address',
+  '请输入以 http://、https://、mailto: 或 tel: 开头的正确链接':
+    'Please enter a valid link starting with http://, https://, mailto: or tel:',
+  '请输入正确的车牌号，如 粤B12345 或 粤BD12345': 'Please enter a valid plate number, e.g. 粤B12345 or 粤BD12345',
+  密码至少6位且必须包含数字和字母: 'The password needs at least 6 characters, with both digits and letters',
+  '密码至少6位，且必须包含数字和字母': 'The password needs at least 6 characters, with both digits and letters',
+  密码格式不正确: 'The password is not valid',
+  '只能包含字母、数字或下划线，以字母开头，2-50位': 'Letters, digits or underscores, starting with a letter, 2-50 characters',
+  '只能包含字母、数字、下划线、点、@或短横线，2-50位': 'Letters, digits, underscores, dots, @ or hyphens, 2-50 characters',
+  '只能包含字母、数字或短横线，1-20位': 'Letters, digits or hyphens, 1-20 characters',
+  '按钮编码格式应为 实体:操作': 'A button code is entity:action',
+  IP地址格式不正确: 'The IP address is not valid',
+  '有字段填写不正确，请按字段下方的提示修改': 'Some fields are not valid: see the messages below them',
 };
+
+/** "<field> must", or "Must" when the message stands beside its field without a title. */
+const must = (field: (text: string) => string, title: string) => (title ? `${field(title)} must` : 'Must');
+const number = (kind: string) => (kind === '整数' ? 'a whole number' : 'a number');
 
 type Rule = [RegExp, (field: (text: string) => string, ...groups: string[]) => string];
 
 /** The server's field messages (server/resource/validation.ts, fields.ts and the entities' unique rules). */
 const RULES: Rule[] = [
+  [/^此项不能为空$/, () => 'This field is required'],
   [/^(.+)不能为空$/, (f, a) => `${f(a)} is required`],
+  [
+    /^只能包含字母、数字、下划线或短横线，(\d+)-(\d+)位$/,
+    (_f, min, max) => `Letters, digits, underscores or hyphens, ${min}-${max} characters`,
+  ],
+  [/^(.*)必须是不小于(-?[\d.]+)的(整数|数字)$/, (f, a, min, kind) => `${must(f, a)} be ${number(kind)} of ${min} or more`],
+  [/^(.*)必须是不大于(-?[\d.]+)的(整数|数字)$/, (f, a, max, kind) => `${must(f, a)} be ${number(kind)} of ${max} or less`],
+  [/^必须是(-?[\d.]+)到(-?[\d.]+)之间的(整数|数字)$/, (_f, min, max, kind) => `Must be ${number(kind)} from ${min} to ${max}`],
   [/^(.+)不能超过(\d+)个字符$/, (f, a, n) => `${f(a)} must be at most ${n} characters`],
   [/^(.+)格式不正确，应为(.+)$/, (f, a, b) => `${f(a)} must be in the format ${b}`],
   [/^(.+)格式不正确$/, (f, a) => `${f(a)} is not valid`],
