@@ -107,3 +107,15 @@ test('a select whose options got no answer says so instead of staying empty', as
   await page.getByRole('button', { name: '新增' }).first().click();
   await alertWith(page, '接口请求失败');
 });
+
+test('Escape closes the session-expired confirm as its cancel button does: the user stays on the screen', async ({ page }) => {
+  await signInAndWait(page);
+  await page.route(LIST_API, envelope(200, { code: 600, msg: 'token expired', data: null }));
+  await page.goto('/#/coupon/merchant');
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('登录状态已过期，请重新登录');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/#\/coupon\/merchant$/);
+  await expect(page.getByTestId('navbar-user')).not.toBeEmpty();
+});
