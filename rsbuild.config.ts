@@ -15,7 +15,10 @@ const apiTarget = process.env.API_TARGET || `http://localhost:${process.env.DEV_
 
 export default defineConfig({
   plugins: [pluginReact()],
-  source: { entry: { index: './src/main.tsx' } },
+  // BENCH=1 adds the bench's bare-amis floor (scripts/bench/bare/), never part of a normal build
+  source: {
+    entry: { index: './src/main.tsx', ...(process.env.BENCH === '1' ? { 'bench-bare': './scripts/bench/bare/bare-main.tsx' } : {}) },
+  },
   resolve: {
     // amis's markdown-it imports the Node built-in `punycode`; use the npm package
     alias: { punycode: 'punycode/' },

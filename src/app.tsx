@@ -1,14 +1,9 @@
-import { lazy, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { createHashRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { RootGuard } from './router/root-guard';
-import { Layout } from './layout/layout';
 import { LoginPage } from './views/login/login-page';
 import { NotFoundPage } from './views/error/not-found-page';
 import { UnauthorizedPage } from './views/error/unauthorized-page';
-import { Dashboard } from './views/dashboard/dashboard';
-import { MenuScreen } from './views/menu-screen/menu-screen';
-import { RedirectHelper } from './views/redirect/redirect-helper';
-import { ComingSoonView } from './views/full-screen/coming-soon-view';
 import { FeedbackLayer } from './feedback/feedback-layer';
 import { installSessionHandlers } from './router/session-handlers';
 import { HOST_ROUTES, type HostRouteName } from './router/routes';
@@ -16,9 +11,22 @@ import { appNavigate, setAppNavigate } from './router/app-navigator';
 import { settingsStore } from './stores/settings-store';
 import { brandStore } from './layout/brand-store';
 import { applyTheme } from './styles/theme';
+import { getToken } from './utils/auth-cookie';
+import { bootPreloads } from './router/boot-preload';
+import { preloadAmis, prefetchPage } from './amis/lazy-amis-page';
+import { t } from './i18n';
 import './styles/size.css';
 
 const UserCenter = lazy(() => import('./views/user-center/user-center'));
+// The sign-in page carries none of the shell: its chunks load once a token exists (preloadFor).
+const loadLayout = () => import('./layout/layout');
+const loadMenuScreen = () => import('./views/menu-screen/menu-screen');
+const loadDashboard = () => import('./views/dashboard/dashboard');
+const Layout = lazy(() => loadLayout().then((m) => ({ default: m.Layout })));
+const MenuScreen = lazy(() => loadMenuScreen().then((m) => ({ default: m.MenuScreen })));
+const Dashboard = lazy(() => loadDashboard().then((m) => ({ default: m.Dashboard })));
+const RedirectHelper = lazy(() => import('./views/redirect/redirect-helper').then((m) => ({ default: m.RedirectHelper })));
+const ComingSoonView = lazy(() => import('./views/full-screen/coming-soon-view').then((m) => ({ default: m.ComingSoonView })));
 
 /**
  * The view of each record of the route table (src/router/routes.ts); paths and metadata live there.
@@ -54,7 +62,11 @@ export const router = createHashRouter([
       ...mounted('none'),
       {
         path: '/',
-        element: <Layout />,
+        element: (
+          <Suspense fallback={<div className="pc-page-loading">{t('common.loading')}</div>}>
+            <Layout />
+          </Suspense>
+        ),
         // menu screens and data routes (menu entries, the bundles' _routes.json) render in the catch-all
         children: [...mounted('shell'), { path: '*', element: <MenuScreen /> }],
       },
@@ -64,6 +76,22 @@ export const router = createHashRouter([
 
 setAppNavigate((to, options) => void (typeof to === 'number' ? router.navigate(to) : router.navigate(to, options)));
 installSessionHandlers((to) => appNavigate(to));
+
+/**
+ * With a token, the shell, amis and the page file the path names load at once, beside CurrentUser
+ * (src/router/boot-preload.ts); the guard still decides what opens. `page`: only at start-up and
+ * right after sign-in, when the screen has not been opened yet.
+ */
+function preloadFor(path: string, page: boolean) {
+  const wanted = bootPreloads(path, Boolean(getToken()));
+  if (wanted.shell) void Promise.all([loadLayout(), loadMenuScreen(), loadDashboard()]).catch(() => undefined);
+  if (wanted.amis) void preloadAmis().catch(() => undefined);
+  if (page && wanted.page) prefetchPage(wanted.page);
+}
+preloadFor(router.state.location.pathname, true);
+router.subscribe((state) =>
+  preloadFor(state.location.pathname, (state.location.state as { signedIn?: boolean } | null)?.signedIn === true),
+);
 // a colour the user picked earlier applies before the first paint of the shell
 if (settingsStore.themeChosen) applyTheme(settingsStore.settings.theme);
 void brandStore.load();

@@ -1,7 +1,8 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { findNodeAtLocation, parseTree, type Node } from 'jsonc-parser';
-import { jsonSyntaxProblem, parseRouteFile, ROUTE_FILE_NAME } from '../../src/router/route-file.ts';
+import { ROUTE_FILE_NAME } from '../../src/router/route-file.ts';
+import { jsonSyntaxProblem, parseRouteFile } from '../../src/router/route-file-text.ts';
 import { isPattern } from '../../src/router/path-pattern.ts';
 import { findHostRoute } from '../../src/router/routes.ts';
 import { FRAGMENT_FOLDER } from '../../src/amis/page-fragments.ts';

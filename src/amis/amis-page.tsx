@@ -8,11 +8,13 @@ import '../styles/amis-layout.css';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { useLocation } from 'react-router-dom';
 import { observer } from 'mobx-react-lite';
-import { render as renderAmis, ToastComponent, AlertComponent } from 'amis';
+import { render as renderAmis, ToastComponent, AlertComponent, loadAsyncRenderersByType } from 'amis';
 import type { Schema } from 'amis';
 import { amisEnv, bindAmisPath, bindModalHost } from './amis-env';
 import { registerExtensions } from './extensions';
 import { loadPage, type PageLoadResult } from './page-loader';
+import { rendererTypes } from './renderer-preload';
+import { takePrefetchedPage } from './lazy-amis-page';
 import { PageProblem } from './page-problem';
 import { createListRefresher, dataVersion, listenForPageEdits, pageVersions } from './page-reload';
 import Cookies from 'js-cookie';
@@ -26,6 +28,10 @@ import './amis-page.css';
 
 registerExtensions();
 listenForPageEdits();
+
+/** Loads the chunks of every renderer the screen shows first, in one round (renderer-preload.ts); also for lazy-amis-page.tsx. */
+export const preloadRenderers = (schema: unknown): Promise<void> =>
+  loadAsyncRenderersByType(rendererTypes(schema), true).catch(() => undefined);
 
 /** Toasts and alerts are mounted once per app, not per page. */
 let globalsMounted = 0;
@@ -76,11 +82,15 @@ const AmisPage = observer(function AmisPage({ urlAddress, params = NO_PARAMS }: 
   useEffect(() => {
     let live = true;
     if (version === 0) setResult(null);
+    // a page fetched beside CurrentUser at start-up is taken once; later opens fetch it fresh
+    const early = version === 0 ? takePrefetchedPage(urlAddress, locale) : undefined;
     loadRuntimeConfig()
       .then((loaded) => {
         if (live) setConfig(loaded);
-        return loadPage(urlAddress, loaded.pageBundles, fetch, locale);
+        return early ?? loadPage(urlAddress, loaded.pageBundles, fetch, locale);
       })
+      // every renderer chunk the screen shows, in one round, before amis meets them one by one
+      .then(async (next) => (next.kind === 'ok' && (await preloadRenderers(next.schema)), next))
       .then((next) => live && setResult(next))
       .catch(() => live && setResult({ kind: 'unavailable', file: urlAddress, status: 0 }));
     return () => {

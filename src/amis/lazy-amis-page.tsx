@@ -1,5 +1,9 @@
 import { lazy, type ComponentType } from 'react';
 import type { AmisPageProps } from './amis-page';
+import type { PageLoadResult } from './page-loader';
+import { loadRuntimeConfig } from '../config/runtime-config';
+import { localeStore } from '../i18n';
+import type { Locale } from '../i18n/messages';
 
 /** After a redeploy the old chunk names are gone: offer a reload instead of a blank tab. */
 function ChunkLoadFailed(_props: AmisPageProps) {
@@ -14,7 +18,48 @@ function ChunkLoadFailed(_props: AmisPageProps) {
   );
 }
 
-// amis is heavy: loaded only when a JSON screen opens, never on the sign-in page.
+type AmisPageModule = typeof import('./amis-page');
+let amisModule: Promise<AmisPageModule> | null = null;
+
+/**
+ * amis is heavy: loaded only once a token exists, never for the sign-in page. A signed-in start
+ * asks for it at once, beside CurrentUser (src/router/boot-preload.ts); a failed load is asked
+ * again on the next try.
+ */
+export function preloadAmis(): Promise<AmisPageModule> {
+  amisModule ??= import('./amis-page').catch((error: unknown) => {
+    amisModule = null;
+    throw error;
+  });
+  return amisModule;
+}
+
 export const LazyAmisPage = lazy((): Promise<{ default: ComponentType<AmisPageProps> }> =>
-  import('./amis-page').catch(() => ({ default: ChunkLoadFailed })),
+  preloadAmis().catch(() => ({ default: ChunkLoadFailed })),
 );
+
+const earlyPages = new Map<string, Promise<PageLoadResult>>();
+
+/**
+ * Fetches a page file (and its fragments) before the screen asks, and the renderer chunks it
+ * shows once amis is here. The screen takes it once (takePrefetchedPage); later opens fetch fresh.
+ */
+export function prefetchPage(urlAddress: string, locale: Locale = localeStore.locale): void {
+  const key = `${locale} ${urlAddress}`;
+  if (earlyPages.has(key)) return;
+  const page = Promise.all([import('./page-loader'), loadRuntimeConfig()]).then(([{ loadPage }, config]) =>
+    loadPage(urlAddress, config.pageBundles, fetch, locale),
+  );
+  earlyPages.set(key, page);
+  void Promise.all([preloadAmis(), page])
+    .then(([amis, loaded]) => (loaded.kind === 'ok' ? amis.preloadRenderers(loaded.schema) : undefined))
+    .catch(() => undefined);
+}
+
+/** The prefetched page of `urlAddress` in `locale`, once; undefined when there is none. */
+export function takePrefetchedPage(urlAddress: string, locale: Locale): Promise<PageLoadResult> | undefined {
+  const key = `${locale} ${urlAddress}`;
+  const page = earlyPages.get(key);
+  earlyPages.delete(key);
+  return page;
+}

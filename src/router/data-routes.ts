@@ -1,6 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import { loadRuntimeConfig } from '../config/runtime-config';
-import { parseRouteFile, ROUTE_FILE_NAME, type DataRoute } from './route-file';
+import { ROUTE_FILE_NAME, type DataRoute } from './route-file';
 
 export interface RouteFileIssue {
   file: string;
@@ -27,6 +27,8 @@ export function routeFileUrl(bundle: string): string {
 export async function loadRouteFiles(bundles: string[], fetchImpl: typeof fetch = fetch): Promise<LoadedRoutes> {
   const routes: DataRoute[] = [];
   const issues: RouteFileIssue[] = [];
+  // the JSON parser is not part of the sign-in page: it arrives with the first route file
+  const parser = import('./route-file-text');
   for (const bundle of bundles) {
     const file = routeFileUrl(bundle);
     let text: string;
@@ -44,7 +46,7 @@ export async function loadRouteFiles(bundles: string[], fetchImpl: typeof fetch 
       issues.push({ file, path: '', message: `route file unavailable (${error instanceof Error ? error.message : String(error)})` });
       continue;
     }
-    const parsed = parseRouteFile(text, file);
+    const parsed = (await parser).parseRouteFile(text, file);
     issues.push(...parsed.problems.map((p) => ({ file, ...p })));
     for (const route of parsed.routes) if (!routes.some((r) => r.path === route.path)) routes.push(route);
   }

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { observable, runInAction } from 'mobx';
 import { pageTitle } from './page-title';
 import { createRouteResolver } from './current-route';
-import { parseRouteFile, type DataRoute } from './route-file';
+import type { DataRoute } from './route-file';
+import { parseRouteFile } from './route-file-text';
 import { UserStore } from '../stores/user-store';
 import { describeRoute } from '../layout/route-info';
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { resolveRoute, type RouteSources } from './resolve-route';
-import { parseRouteFile, type DataRoute } from './route-file';
+import type { DataRoute } from './route-file';
+import { parseRouteFile } from './route-file-text';
 import { buildMenuDataRoutes, buildMenuRoutes } from './menu-routes';
 import { HOME_PATH, PUBLIC_PATHS, findHostRoute } from './routes';
 import type { MenuItem } from '../api/types';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseRouteFile, resolveDataRoute } from './route-file';
+import { resolveDataRoute } from './route-file';
+import { parseRouteFile } from './route-file-text';
 
 const SPEC_ROUTES = {
   routes: [

@@ -1,4 +1,3 @@
-import { parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { patternParams, patternProblem } from './path-pattern';
 import { uiText } from '../i18n/text-table';
 
@@ -62,29 +61,11 @@ export const ROUTE_FILE_NAME = '_routes.json';
 
 const ENTRY_KEYS = new Set(['path', 'urlAddress', 'title', 'permission', 'menu', 'noCache', 'variants', '$comment']);
 const VARIANT_KEYS = new Set(['when', 'title', 'permission', '$comment']);
-const FILE_KEYS = new Set(['routes', '$schema', '$comment']);
+export const FILE_KEYS = new Set(['routes', '$schema', '$comment']);
 
 type Json = Record<string, unknown>;
 
-const isObject = (v: unknown): v is Json => Boolean(v) && typeof v === 'object' && !Array.isArray(v);
-
-function lineColumn(text: string, offset: number): string {
-  const before = text.slice(0, offset).split('\n');
-  return `line ${before.length}, column ${before[before.length - 1].length + 1}`;
-}
-
-/**
- * The first JSON syntax error of a text, with line and column (strict JSON: no comments, no
- * trailing commas). Only the first: the parser's later errors mostly follow from it.
- */
-export function jsonSyntaxProblem(text: string): { offset: number; message: string } | undefined {
-  const errors: ParseError[] = [];
-  parseTree(text, errors, { disallowComments: true, allowTrailingComma: false });
-  const first = errors[0];
-  return (
-    first && { offset: first.offset, message: `malformed JSON at ${lineColumn(text, first.offset)} (${printParseErrorCode(first.error)})` }
-  );
-}
+export const isObject = (v: unknown): v is Json => Boolean(v) && typeof v === 'object' && !Array.isArray(v);
 
 /** Placeholders `{name}` in a title. */
 function placeholders(title: string): string[] {
@@ -233,19 +214,6 @@ export function parseRouteList(value: unknown, source: string, at = '/routes'): 
     routes.push(route);
   });
   return { routes, problems };
-}
-
-/** Parse a route file's text. Never throws: a malformed file gives no routes and says why. */
-export function parseRouteFile(text: string, source: string): RouteFileResult {
-  const syntax = jsonSyntaxProblem(text);
-  if (syntax) return { routes: [], problems: [{ path: '', message: syntax.message }] };
-  const json = JSON.parse(text) as unknown;
-  if (!isObject(json)) return { routes: [], problems: [{ path: '', message: 'a route file must be an object: { "routes": [ … ] }' }] };
-  const unknownKeys: RouteFileProblem[] = Object.keys(json)
-    .filter((k) => !FILE_KEYS.has(k))
-    .map((k) => ({ path: `/${k}`, message: `unknown property "${k}"` }));
-  const result = parseRouteList(json.routes, source);
-  return { routes: result.routes, problems: [...unknownKeys, ...result.problems] };
 }
 
 /** The first variant whose every `when` matches the parameters. */

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { bootPreloads } from './boot-preload';
+
+describe('what a start asks for beside CurrentUser', () => {
+  it('asks for nothing without a token, so the sign-in page stays small', () => {
+    expect(bootPreloads('/parking/parkingAdmin', false)).toEqual({ shell: false, amis: false });
+  });
+
+  it('asks for nothing on the sign-in page itself', () => {
+    expect(bootPreloads('/login', true)).toEqual({ shell: false, amis: false });
+  });
+
+  it('asks for the shell, amis and the page file a menu path names', () => {
+    expect(bootPreloads('/parking/parkingAdmin', true)).toEqual({ shell: true, amis: true, page: 'parking/parkingAdmin' });
+  });
+
+  it('asks for no page file on a host screen', () => {
+    expect(bootPreloads('/dashboard', true)).toEqual({ shell: true, amis: true, page: undefined });
+    expect(bootPreloads('/user/center', true).page).toBeUndefined();
+  });
+});

@@ -1,0 +1,21 @@
+import { findHostRoute, isPublicPath, LOGIN_PATH } from './routes';
+
+/**
+ * What a signed-in start asks for at once, beside CurrentUser, instead of after it: the shell's
+ * chunks, amis, and the page file the path most likely names. Nothing here renders: the guard
+ * (guard.ts) still decides, after CurrentUser, whether the screen may open.
+ */
+export interface BootPreloads {
+  shell: boolean;
+  amis: boolean;
+  /** the page file a menu path names by the console's convention (`/parking/parkingAdmin` → `parking/parkingAdmin`) */
+  page?: string;
+}
+
+export function bootPreloads(path: string, hasToken: boolean): BootPreloads {
+  if (!hasToken || path === LOGIN_PATH || isPublicPath(path)) return { shell: false, amis: false };
+  const clean = path.replace(/^\/+|\/+$/g, '');
+  // host screens (dashboard, user centre, errors) have no page file; menu screens are two or more names
+  const page = !findHostRoute(path) && /^[\w-]+(\/[\w-]+)+$/.test(clean) ? clean : undefined;
+  return { shell: true, amis: true, page };
+}
