@@ -51,6 +51,21 @@ describe('lists after a save', () => {
     expect(log).toEqual(['lots', 'sum']);
   });
 
+  it('a list that reads with a POST does not count its own reload as new data', () => {
+    const versions = new DataVersion();
+    const log: string[] = [];
+    reloadLists({ getComponents: () => [component({ type: 'crud', name: 'rows', api: 'post:/api/x/${lotId}/rows?k=${k}' }, log)] });
+    noteAnswer('post', '/api/x/p-1/rows?k=1', 0, versions);
+    noteAnswer('post', '/api/x/p-1/rows', 0, versions);
+    expect(versions.version).toBe(0);
+    noteAnswer('post', '/api/x/p-1', 0, versions);
+    expect(versions.version).toBe(1);
+    // a list read with GET: a POST to its address is a create
+    reloadLists({ getComponents: () => [component({ type: 'crud', name: 'lots', api: 'get:/api/lots' }, log)] });
+    noteAnswer('post', '/api/lots', 0, versions);
+    expect(versions.version).toBe(2);
+  });
+
   it('the visible page reloads at once; a hidden one when it is shown again, once', () => {
     const versions = new DataVersion();
     const log: string[] = [];

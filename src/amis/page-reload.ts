@@ -68,9 +68,40 @@ export const dataVersion = new DataVersion();
 /** Calls that change nothing a list shows: sign-in and sign-out, uploads of a file not yet saved with a record. */
 const NOT_DATA = /\/api\/(oauth\/|file\/)/i;
 
+/**
+ * Addresses lists and services read from, as patterns: a list that reads with a POST is no write, or
+ * its own reload would count as new data and reload it again. Learnt as lists are reloaded.
+ */
+const listReads = new Map<string, RegExp>();
+
+/** `post:/api/x/${id}/rows?a=${a}` → a pattern of its path, `${…}` standing for one segment. */
+export function apiPathPattern(api: unknown): RegExp | undefined {
+  const raw = typeof api === 'string' ? api : api && typeof api === 'object' ? (api as { url?: unknown }).url : undefined;
+  if (typeof raw !== 'string') return undefined;
+  const path = raw.replace(/^[a-z]+:(?!\/\/)/i, '').split('?')[0];
+  if (!path.startsWith('/')) return undefined;
+  const source = path
+    .split(/\$\{[^}]*\}/)
+    .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .join('[^/?]+');
+  return new RegExp(`^${source}(\\?|$)`);
+}
+
+/** A list api whose method is not GET (`post:/api/rows`, `{"method": "post", …}`). */
+function readsWithWrite(api: unknown): boolean {
+  const method =
+    typeof api === 'string' ? (/^([a-z]+):(?!\/\/)/i.exec(api)?.[1] ?? 'get') : String((api as { method?: unknown })?.method ?? 'get');
+  return method.toLowerCase() !== 'get';
+}
+
+function isListRead(url: string): boolean {
+  for (const pattern of listReads.values()) if (pattern.test(url)) return true;
+  return false;
+}
+
 /** After an answer to an amis call: a write that succeeded (amis status 0) is new data. */
 export function noteAnswer(method: string, url: string, amisStatus: number, versions: DataVersion = dataVersion) {
-  if (method.toLowerCase() === 'get' || amisStatus !== 0 || NOT_DATA.test(url)) return;
+  if (method.toLowerCase() === 'get' || amisStatus !== 0 || NOT_DATA.test(url) || isListRead(url)) return;
   versions.bump();
 }
 
@@ -94,6 +125,8 @@ export function reloadLists(scope: ReloadScope | null | undefined): number {
     const { type, api, body } = component.props;
     if (!RELOADED.has(String(type)) || !api || typeof component.reload !== 'function') continue;
     if (type === 'service' && holdsForm(body)) continue;
+    const read = readsWithWrite(api) ? apiPathPattern(api) : undefined;
+    if (read) listReads.set(read.source, read);
     component.reload();
     count++;
   }
