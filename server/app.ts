@@ -80,12 +80,12 @@ export async function prepareDatabase(target: DbTarget = {}, seed: SeedOptions =
 export async function registerApi(
   app: FastifyInstance,
   db: Db,
-  opts: { dataDir?: string; signInLimits?: Partial<SignInLimits> } = {},
+  opts: { dataDir?: string; signInLimits?: Partial<SignInLimits>; databaseUrl?: string } = {},
 ): Promise<void> {
   app.setValidatorCompiler(typeboxValidatorCompiler);
   registerDocsRoute(app);
   registerToolsRoutes(app); // before the routes it describes
-  installAuth(app, db);
+  installAuth(app, db, { databaseUrl: opts.databaseUrl });
   installInputGuard(app); // after the token check: a stranger learns nothing about input rules
   const guard = await installSignInGuard(app, db, opts.signInLimits);
   registerOauthRoutes(app, db, guard);
@@ -121,7 +121,11 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<{ app: Fasti
   await app.register(formbody);
   installErrorHandling(app, opts.logger ?? false);
   await installSecurityHeaders(app, { amap: amapConfigured(opts.distDir ?? join(REPO_DIR, 'dist')) });
-  await registerApi(app, db, { dataDir: 'dataDir' in target ? target.dataDir : undefined, signInLimits: opts.signInLimits });
+  await registerApi(app, db, {
+    dataDir: 'dataDir' in target ? target.dataDir : undefined,
+    signInLimits: opts.signInLimits,
+    databaseUrl: 'databaseUrl' in target ? target.databaseUrl : undefined,
+  });
   const jobs = [
     heartbeatJob(opts.heartbeatMs ?? 0),
     signInSweepJob(opts.signInLimits),

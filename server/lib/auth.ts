@@ -1,7 +1,8 @@
-import type { Db } from '../db/database.ts';
+import type { Database, Db } from '../db/database.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { expired, forbidden } from './envelope.ts';
 import { loadUserAccess, type UserAccess } from '../services/user-access.ts';
+import { SESSION_CACHE_MS, SESSION_CHANNEL, SessionCache, listenForSessionChanges } from './session-cache.ts';
 
 /**
  * What a route needs: 'public' (no token), 'login' (any valid token), or a permission:
@@ -27,6 +28,8 @@ declare module 'fastify' {
     access?: Access;
     /** the `data` of a successful answer, for the OpenAPI description (not used to serialise) */
     data?: unknown;
+    /** a GET or public route that ends or changes sessions (sign-out): answered only after session memories are cleared */
+    changesSessions?: boolean;
   }
 }
 
@@ -38,20 +41,66 @@ export function tokenFromRequest(req: FastifyRequest): string | null {
   return /^[0-9a-f]{64}$/i.test(token) ? token.toLowerCase() : null;
 }
 
-export async function findSession(db: Db, token: string): Promise<AuthInfo | null> {
-  const { rows } = await db.query<{ id: string; account: string; real_name: string; lots: string[] }>(
-    `select u.id, u.account, u.real_name, array(select parking_id from user_parking where user_id = u.id order by parking_id) as lots
+type Session = Omit<AuthInfo, 'access'>;
+
+/** The session of a token, and when the token expires; null when it is unknown, expired or its user is disabled. */
+export async function findSession(db: Db, token: string): Promise<{ value: Session; expiresAt: number } | null> {
+  const { rows } = await db.query<{ id: string; account: string; real_name: string; lots: string[]; expires_at: Date | string }>(
+    `select u.id, u.account, u.real_name, t.expires_at,
+            array(select parking_id from user_parking where user_id = u.id order by parking_id) as lots
        from tokens t join users u on u.id = t.user_id
       where t.token = $1 and t.expires_at > now() and u.status = 1`,
     [token],
   );
   const u = rows[0];
-  return u ? { userId: u.id, account: u.account, realName: u.real_name, token, lots: u.lots.length ? u.lots : null } : null;
+  if (!u) return null;
+  const value = { userId: u.id, account: u.account, realName: u.real_name, token, lots: u.lots.length ? u.lots : null };
+  return { value, expiresAt: new Date(u.expires_at).getTime() };
 }
 
-/** Installs the token and permission check. Every /api route must declare config.access. */
-export function installAuth(app: FastifyInstance, db: Db): void {
+export interface AuthOptions {
+  /** PostgreSQL's address, for the connection that hears other instances' session changes */
+  databaseUrl?: string;
+  /** how long a session or access lookup may be reused (SESSION_CACHE_MS; 0 = never) */
+  sessionCacheMs?: number;
+}
+
+/**
+ * Installs the token and permission check. Every /api route must declare config.access.
+ * Lookups are remembered briefly (lib/session-cache.ts): on PGlite (one process owns the data) at
+ * once; on PostgreSQL only while this instance hears the others' changes (`databaseUrl`).
+ */
+export function installAuth(app: FastifyInstance, db: Db, opts: AuthOptions = {}): void {
   app.decorateRequest('auth', null);
+  const ttl = opts.sessionCacheMs ?? SESSION_CACHE_MS;
+  const kind = (db as Partial<Database>).kind;
+  const cache = new SessionCache<Session, UserAccess>(ttl, ttl > 0 && kind === 'pglite');
+
+  if (ttl > 0 && kind === 'postgres' && opts.databaseUrl) {
+    let stop: (() => Promise<void>) | null = null;
+    app.addHook('onReady', async () => {
+      stop = await listenForSessionChanges(
+        opts.databaseUrl!,
+        () => cache.clear(),
+        (e) => {
+          cache.enabled = false;
+          cache.clear();
+          app.log.warn(e, 'session change listener lost: sessions are looked up on every request');
+        },
+      );
+      cache.enabled = true;
+    });
+    app.addHook('preClose', async () => {
+      cache.enabled = false;
+      await stop?.();
+    });
+  }
+
+  /** clears this instance's memory and, on PostgreSQL, announces the change before the answer leaves */
+  const sessionsChanged = async (): Promise<void> => {
+    cache.clear();
+    if (kind === 'postgres') await db.query('select pg_notify($1, $2)', [SESSION_CHANNEL, '']);
+  };
 
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith('/api') && route.config?.access === undefined) {
@@ -64,13 +113,22 @@ export function installAuth(app: FastifyInstance, db: Db): void {
     const access = req.routeOptions.config?.access;
     if (access === undefined || access === 'public') return;
     const token = tokenFromRequest(req);
-    const session = token ? await findSession(db, token) : null;
-    if (!session) throw expired();
+    const found = token ? await cache.session(token, () => findSession(db, token)) : null;
+    if (!found) throw expired();
+    // a copy per request: handlers may add to it
+    const session: AuthInfo = { ...found };
     req.auth = session;
     if (access === 'login') return;
-    session.access = await loadUserAccess(db, session.userId);
+    session.access = await cache.userAccess(session.userId, () => loadUserAccess(db, session.userId));
     const { menuCodes, buttons } = session.access;
     const allowed = (access.menus ?? []).some((m) => menuCodes.has(m)) || (access.buttons ?? []).some((b) => buttons.includes(b));
     if (!allowed) throw forbidden();
+  });
+
+  // any write by a signed-in user may change someone's session or access: forget before answering
+  app.addHook('onSend', async (req, _reply, payload) => {
+    const write = req.auth !== null && req.method !== 'GET' && req.method !== 'HEAD';
+    if (write || req.routeOptions.config?.changesSessions) await sessionsChanged();
+    return payload;
   });
 }

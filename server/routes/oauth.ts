@@ -117,7 +117,8 @@ export function registerOauthRoutes(app: FastifyInstance, db: Db, guard: SignInG
     });
   });
 
-  app.get('/api/oauth/Logout', { config: pub }, async (req) => {
+  // the session memories (lib/session-cache.ts) forget before the answer leaves
+  app.get('/api/oauth/Logout', { config: { ...pub, changesSessions: true } }, async (req) => {
     const token = tokenFromRequest(req);
     if (token) await db.kysely.deleteFrom('tokens').where('token', '=', token).execute();
     return ok(null, '退出成功');
