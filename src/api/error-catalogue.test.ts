@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyFailure } from './error-catalogue';
+import { classifyFailure, isNoAnswer } from './error-catalogue';
 
 describe('error catalogue', () => {
   it.each([600, 601, 602])('asks to sign in again for envelope code %i', (code) => {
@@ -57,5 +57,12 @@ describe('error catalogue', () => {
 
   it('a status outside 200..300 that is not an error status notifies 错误', () => {
     expect(classifyFailure({ status: 304 })).toEqual({ kind: 'notify', title: '错误', message: undefined });
+  });
+
+  it('tells a request that got no answer (worth a retry) from one that was answered', () => {
+    expect(isNoAnswer('接口请求失败')).toBe(true);
+    expect(isNoAnswer('加载选项失败，原因：接口请求失败')).toBe(true);
+    expect(isNoAnswer('网络请求超时')).toBe(true);
+    expect(isNoAnswer('服务错误：数据库暂不可用')).toBe(false);
   });
 });
