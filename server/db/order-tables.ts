@@ -15,7 +15,7 @@ export interface ParkingOrderTable {
   spaceNo: string;
   plateNo: string;
   plateColor: number | null;
-  plateGrams: ColumnType<string[], never, never>;
+  plateGrams: ColumnType<string[], string[] | undefined, string[]>;
   carClass: number;
   source: number;
   entryLaneId: string | null;

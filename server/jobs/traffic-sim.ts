@@ -8,6 +8,7 @@ import { ORDERS_PER_DAY } from '../seed/traffic.ts';
 import { hourWeights, payChannelOf, randomCar, serialOf } from '../seed/traffic-model.ts';
 import { isWorkingDay, localDate } from '../fees/clock.ts';
 import type { Job } from './leader.ts';
+import { plateGrams } from '../entities/parking-orders.ts';
 
 /**
  * Live traffic while the server runs (SIM_TRAFFIC): each tick cars enter at the lots' entry lanes
@@ -54,8 +55,8 @@ async function enter(db: Db, now: number, everyMs: number): Promise<void> {
       }
       const id = newId('o');
       await db.query(
-        `insert into parking_order (id, order_no, parking_id, area_id, space_no, plate_no, plate_color, car_class, source, entry_lane_id, entry_time, collector)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, now(), $11)`,
+        `insert into parking_order (id, order_no, parking_id, area_id, space_no, plate_no, plate_color, car_class, source, entry_lane_id, entry_time, collector, plate_grams)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, now(), $11, $12)`,
         [
           id,
           `P${localDate(now).replaceAll('-', '')}${lot.index}${id.slice(-6).toUpperCase()}`,
@@ -68,6 +69,7 @@ async function enter(db: Db, now: number, everyMs: number): Promise<void> {
           lot.onStreet ? 2 : 1,
           lot.entryLanes.length ? pick(Math.random, lot.entryLanes) : null,
           lot.onStreet ? pick(Math.random, lot.collectors) : '',
+          plateGrams(car.plateNo),
         ],
       );
     }

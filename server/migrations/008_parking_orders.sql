@@ -4,6 +4,7 @@
 
 -- Fuzzy plate search without an extension (PGlite and PostgreSQL alike): the plate's 3-character
 -- pieces in a GIN index; a query of 3 or more characters narrows by them, then `like` confirms.
+-- The same cut in JS: entities/parking-orders.ts plateGrams.
 create function plate_grams(p text) returns text[] language sql immutable parallel safe as $$
   select coalesce(array_agg(distinct substr(p, i, 3)), '{}')
     from generate_series(1, greatest(char_length(p) - 2, 0)) as i
@@ -18,7 +19,9 @@ create table parking_order (
   plate_no text not null,
   -- 1 white, 2 yellow, 3 green, 4 black, 5 blue; null for an unplated car
   plate_color smallint,
-  plate_grams text[] generated always as (plate_grams(plate_no)) stored,
+  -- plate_grams(plate_no), written by every writer (entities/parking-orders.ts plateGrams in JS): a
+  -- generated column costs a function call per row, too slow for the seeded history
+  plate_grams text[] not null default '{}',
   -- 1 temporary, 2 monthly, 3 group, 4 whitelist, 5 visitor, 6 unplated
   car_class smallint not null default 1,
   -- 1 camera, 2 PDA, 3 ground sensor, 4 manual

@@ -160,3 +160,31 @@ describe('order actions', () => {
     expect((await act(id, 'Close', { reason: '相机漏拍' }, operator)).body.code).toBe(200);
   });
 });
+
+describe('orders keep the rule version they were priced with', () => {
+  it('editing a bound fee rule makes a new version; an existing order keeps its amount, version and fee lines', async () => {
+    const { rows } = await db.query<{ id: string; rule_id: string; rule_version: number; receivable_cents: string }>(
+      `select id, rule_id, rule_version, receivable_cents from parking_order
+        where state = 2 and rule_id is not null and receivable_cents > 0 and discount_cents = 0 order by id limit 1`,
+    );
+    const order = rows[0];
+    const rule = (await call(app, 'GET', `/api/fee/FeeRule/${order.rule_id}`, { token: admin })).body.data;
+    const dearer = (rule.windows as Record<string, unknown>[]).map((w) => ({
+      ...w,
+      ...(typeof w.unitPriceCents === 'number' ? { unitPriceCents: w.unitPriceCents * 2 } : {}),
+      ...(typeof w.visitPriceCents === 'number' ? { visitPriceCents: w.visitPriceCents * 2 } : {}),
+    }));
+    const put = await call(app, 'PUT', `/api/fee/FeeRule/${order.rule_id}`, { token: admin, json: { windows: dearer } });
+    expect(put.body.code, put.body.msg).toBe(200);
+    expect((await call(app, 'GET', `/api/fee/FeeRule/${order.rule_id}`, { token: admin })).body.data.version).toBeGreaterThan(
+      order.rule_version,
+    );
+
+    const after = await orderRow(db, order.id);
+    expect([Number(after.receivable_cents), after.rule_version]).toEqual([Number(order.receivable_cents), order.rule_version]);
+    const details = (await call(app, 'GET', `/api/order/ParkingOrder/${order.id}`, { token: admin })).body.data;
+    expect(details.ruleVersion).toBe(order.rule_version);
+    const lines = details.feeLines as { feeCents: number }[];
+    expect(lines.reduce((s, l) => s + l.feeCents, 0)).toBe(Number(order.receivable_cents));
+  });
+});

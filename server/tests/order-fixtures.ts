@@ -16,8 +16,8 @@ export async function insertTestOrder(
   const entry = o.entry ?? new Date(Date.now() - 3 * 3600_000);
   await db.query(
     `insert into parking_order (id, order_no, parking_id, plate_no, plate_color, entry_time, exit_time, state,
-                                receivable_cents, discount_cents, paid_cents, owed_cents, pay_channel)
-     values ($1, $2, $3, $4, 5, $5, $6, $7, $8, $9, $10, $11, $12)`,
+                                receivable_cents, discount_cents, paid_cents, owed_cents, pay_channel, plate_grams)
+     values ($1, $2, $3, $4, 5, $5, $6, $7, $8, $9, $10, $11, $12, plate_grams($4))`,
     [
       id,
       `T${id}`,
