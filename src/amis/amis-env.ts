@@ -9,6 +9,8 @@ import { serveMonacoWorkersFromBundle } from './monaco-workers';
 import { dataVersion } from './page-reload';
 import { isNoAnswer } from '../api/error-catalogue';
 import { feedback } from '../feedback/feedback-store';
+import { t } from '../i18n';
+import { localizeMessage } from '../i18n/server-messages';
 
 /** A no-answer notice stays until used or closed: its 重试 is the way on. */
 const NO_ANSWER_NOTICE_MS = 0;
@@ -52,7 +54,7 @@ async function copyText(contents: string) {
     document.execCommand('copy');
     area.remove();
   }
-  toast.success('复制成功');
+  toast.success(t('common.copied'));
 }
 
 /** Every confirm closes on Escape as its cancel button does (amis's string form of the options cannot say so). */
@@ -94,7 +96,7 @@ export const amisEnv: RenderOptions = {
     if (leavesConsole(to) || action?.actionType === 'url') {
       // an address from data (`"url": "${website}"`): never javascript:, data: and the like
       if (!safeUrl(to)) {
-        toast.error(createElement('span', null, `不是有效的链接地址：${to}`) as unknown as string);
+        toast.error(createElement('span', null, localizeMessage(`不是有效的链接地址：${to}`)) as unknown as string);
         return;
       }
       if (action?.blank === false) window.location.href = to;

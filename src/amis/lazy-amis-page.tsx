@@ -2,17 +2,17 @@ import { lazy, type ComponentType } from 'react';
 import type { AmisPageProps } from './amis-page';
 import type { PageLoadResult } from './page-loader';
 import { loadRuntimeConfig } from '../config/runtime-config';
-import { localeStore } from '../i18n';
+import { localeStore, t } from '../i18n';
 import type { Locale } from '../i18n/messages';
 
-/** After a redeploy the old chunk names are gone: offer a reload instead of a blank tab. */
-function ChunkLoadFailed(_props: AmisPageProps) {
+/** After a redeploy the old chunk names are gone: offer a reload instead of a blank tab (amis, or a renderer's chunk). */
+export function ChunkLoadFailed(_props: Partial<AmisPageProps>) {
   return (
     <section className="pc-card pc-page-problem" role="alert">
-      <h2>页面资源加载失败</h2>
-      <p>系统可能已经更新，请刷新页面后重试。</p>
+      <h2>{t('page.chunkFailed')}</h2>
+      <p>{t('page.chunkFailedDetail')}</p>
       <button className="pc-btn pc-btn--primary" onClick={() => window.location.reload()}>
-        刷新页面
+        {t('page.reload')}
       </button>
     </section>
   );

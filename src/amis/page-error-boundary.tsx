@@ -1,4 +1,6 @@
 import { Component, type ReactNode } from 'react';
+import { t } from '../i18n';
+import { withCode } from './page-problem';
 
 interface State {
   error: Error | null;
@@ -20,13 +22,11 @@ export class PageErrorBoundary extends Component<{ file: string; children: React
     if (!this.state.error) return this.props.children;
     return (
       <section className="pc-card pc-page-problem" role="alert">
-        <h2>页面渲染出错</h2>
-        <p>
-          <code>{this.props.file}</code> 渲染时出错，其他页面不受影响。
-        </p>
+        <h2>{t('page.renderFailed')}</h2>
+        <p>{withCode(t('page.renderFailedDetail'), 'file', this.props.file)}</p>
         <pre>{this.state.error.message}</pre>
         <button className="pc-btn" onClick={() => this.setState({ error: null })}>
-          重试
+          {t('page.retry')}
         </button>
       </section>
     );

@@ -1,4 +1,17 @@
 import type { PageLoadResult } from './page-loader';
+import { t, tf } from '../i18n';
+
+/** A message with one `{name}` shown as code: the text around it stays in the reader's language. */
+export function withCode(text: string, name: string, code: string) {
+  const [before, after = ''] = text.split(`{${name}}`);
+  return (
+    <>
+      {before}
+      <code>{code}</code>
+      {after}
+    </>
+  );
+}
 
 /** Explains, inside the tab, why a JSON page cannot be shown. */
 export function PageProblem({ result }: { result: Exclude<PageLoadResult, { kind: 'ok' }> }) {
@@ -6,10 +19,8 @@ export function PageProblem({ result }: { result: Exclude<PageLoadResult, { kind
     <section className="pc-card pc-page-problem" role="alert">
       {result.kind === 'missing' ? (
         <>
-          <h2>页面文件不存在</h2>
-          <p>
-            菜单地址 <code>{result.urlAddress}</code> 没有对应的页面文件。已查找：
-          </p>
+          <h2>{t('page.missing')}</h2>
+          <p>{withCode(t('page.missingDetail'), 'url', result.urlAddress)}</p>
           <ul>
             {result.tried.map((path) => (
               <li key={path}>
@@ -21,18 +32,18 @@ export function PageProblem({ result }: { result: Exclude<PageLoadResult, { kind
       ) : null}
       {result.kind === 'malformed' ? (
         <>
-          <h2>页面文件格式错误</h2>
+          <h2>{t('page.malformed')}</h2>
           <p>
-            <code>{result.file}</code> 第 {result.line} 行，第 {result.column} 列
+            <code>{result.file}</code> {tf('page.lineColumn', { line: result.line, column: result.column })}
           </p>
           <pre>{result.message}</pre>
         </>
       ) : null}
       {result.kind === 'unavailable' ? (
         <>
-          <h2>页面文件无法读取</h2>
+          <h2>{t('page.unavailable')}</h2>
           <p>
-            <code>{result.file}</code>（HTTP {result.status}）
+            <code>{result.file}</code> (HTTP {result.status})
           </p>
         </>
       ) : null}

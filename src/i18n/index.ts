@@ -22,3 +22,8 @@ export const localeStore = new LocaleStore();
 export function t(key: MessageKey): string {
   return messages[localeStore.locale][key];
 }
+
+/** A text with `{name}` placeholders filled in: tf('page.lineColumn', { line: 3, column: 7 }). */
+export function tf(key: MessageKey, values: Record<string, string | number>): string {
+  return t(key).replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+}

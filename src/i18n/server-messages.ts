@@ -93,6 +93,8 @@ const RULES: Rule[] = [
   [/^(.+)必须是整数$/, (f, a) => `${f(a)} must be a whole number`],
   [/^(.+)只能是true或false$/, (f, a) => `${f(a)} must be true or false`],
   [/^不支持的参数：(.+)$/, (_f, a) => `Unsupported parameter: ${a}`],
+  [/^不是有效的链接地址：(.*)$/s, (_f, a) => `Not a valid link: ${a}`],
+  [/^操作失败（(.+)）$/, (_f, code) => `The operation failed (${code})`],
   [/^第(\d+)条(.+)$/, (f, n, rest) => `Item ${n}: ${localize(rest, f)}`],
 ];
 
