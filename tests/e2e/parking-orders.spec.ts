@@ -1,0 +1,95 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import md5 from 'blueimp-md5';
+import { ADMIN, OPERATOR, test, expect, signInAndWait, waitForRows, clickUntil, adminToken } from './fixtures';
+
+/**
+ * 停车订单: find orders by plate and entry time, open two as two tabs, change an amount with a
+ * reason and find it in the audit log; the operator (no 调整金额 button) does not see the button
+ * and the server refuses the change.
+ */
+
+interface Order {
+  id: string;
+  orderNo: string;
+  plateNo: string;
+  receivableCents: number;
+}
+
+/** Two seeded orders that have left unpaid, with different plates (the e2e server seeds two days). */
+async function unpaidOrders(request: APIRequestContext): Promise<[Order, Order]> {
+  const headers = { Authorization: await adminToken(request) };
+  const res = await request.get('/api/order/ParkingOrder?state=6&pageSize=50', { headers });
+  const list = ((await res.json()).data.list as Order[]).filter((o) => o.plateNo !== '无牌');
+  const second = list.find((o) => o.plateNo !== list[0].plateNo)!;
+  return [list[0], second];
+}
+
+/** An order's details tab in the tabs strip. */
+const tabOf = (page: Page, o: Order) => page.locator(`.pc-tags__item[data-path="/OrderManagement/parkingRecordOrderInfo/${o.id}"]`);
+
+async function findAndOpen(page: Page, o: Order) {
+  await page.getByPlaceholder('车牌号（模糊）').fill(o.plateNo.slice(2));
+  await page.getByPlaceholder('入场时间').click();
+  await page.getByText('最近7天').click();
+  await page.getByRole('button', { name: '确认' }).click();
+  await page.getByRole('button', { name: '查询' }).click();
+  const row = page.getByRole('row').filter({ hasText: o.orderNo });
+  await expect(row).toBeVisible();
+  await expect(page.getByText(/订单：\d+ 笔/)).toBeVisible();
+  await clickUntil(row.getByRole('button', { name: '详情' }), () =>
+    expect(page).toHaveURL(new RegExp(`parkingRecordOrderInfo/${o.id}`), { timeout: 3000 }),
+  );
+  await expect(page.getByText(`订单 ${o.orderNo}`)).toBeVisible();
+}
+
+test('orders: filter by plate and time, two orders as two tabs, an amount changed with a reason shows in the audit log', async ({
+  page,
+}) => {
+  const [a, b] = await unpaidOrders(page.request);
+  await signInAndWait(page, ADMIN);
+  await page.goto('/#/OrderManagement/parkingRecordOrder');
+  await waitForRows(page);
+  await findAndOpen(page, a);
+
+  await page.goto('/#/OrderManagement/parkingRecordOrder');
+  await waitForRows(page);
+  await findAndOpen(page, b);
+  await expect(tabOf(page, a)).toContainText(`停车订单详情 ${a.id}`);
+  await expect(tabOf(page, b)).toHaveAttribute('aria-selected', 'true');
+
+  // back to the first order's tab: change its amount
+  await tabOf(page, a).click();
+  await expect(tabOf(page, a)).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByText(`订单 ${a.orderNo}`)).toBeVisible();
+  const dialog = page.getByRole('dialog');
+  await clickUntil(page.getByRole('button', { name: '调整金额' }), () => expect(dialog).toBeVisible({ timeout: 2000 }));
+  const newCents = a.receivableCents + 150;
+  await dialog.locator('[name="receivableCents"]').fill((newCents / 100).toFixed(2));
+  await dialog.locator('[name="reason"]').fill('车主出示凭证，补录计费');
+  await dialog.getByRole('button', { name: '确认' }).click();
+  await expect(dialog).toBeHidden();
+  await page.getByRole('tab', { name: '审计日志' }).click();
+  const audit = page.getByRole('row').filter({ hasText: '车主出示凭证，补录计费' });
+  await expect(audit).toContainText('调整金额');
+  await expect(audit).toContainText(`应收${(newCents / 100).toFixed(2)}`);
+});
+
+test('orders: the operator without 调整金额 does not see it, and the server refuses the change', async ({ page }) => {
+  const [a] = await unpaidOrders(page.request);
+  await signInAndWait(page, OPERATOR);
+  await page.goto(`/#/OrderManagement/parkingRecordOrderInfo/${a.id}`);
+  await expect(page.getByText(`订单 ${a.orderNo}`)).toBeVisible();
+  // the order allows it (the administrator sees it), the operator lacks order:adjust
+  await expect(page.getByRole('button', { name: '调整金额' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: '免单' })).toHaveCount(0);
+
+  const login = await page.request.post('/api/oauth/Login', {
+    form: { account: OPERATOR.account, password: md5(OPERATOR.password), grant_type: 'password', origin: 'password', rememberMe: 'false' },
+  });
+  const token = (await login.json()).data.token as string;
+  const res = await page.request.post(`/api/order/ParkingOrder/${a.id}/Actions/ChangeAmount`, {
+    headers: { Authorization: token },
+    data: { receivableCents: 1, reason: '越权调整' },
+  });
+  expect(res.status()).toBe(403);
+});
