@@ -19,7 +19,7 @@ export const CONSOLE_ALLOWED: { pattern: RegExp; reason: string }[] = [
   {
     // the page loader asks each page bundle in turn (a site's own first, docs/pages.md); a bundle
     // may be on any static server, and one without the file answers 404 before pages-json/ has it
-    pattern: /^Failed to load resource: the server responded with a status of 404[^\n]*@ https?:\/\/[^/]+\/site-pages\/[^?]*\.json$/,
+    pattern: /^Failed to load resource: the server responded with a status of 404[^\n]*@ https?:\/\/[^/]+\/site-pages\/[^?]*\.json( |$)/,
     reason: 'a site bundle that does not override a page or route file answers 404; the next bundle has it',
   },
 ];
@@ -48,7 +48,9 @@ export const test = base.extend<ConsoleGuard>({
       context.on('console', (msg) => {
         if (msg.type() !== 'error' && msg.type() !== 'warning') return;
         const { url } = msg.location();
-        note(`${msg.type()}: ${msg.text()}${url ? ` @ ${url}` : ''}`.replace(/^(error|warning): /, ''));
+        // the screen it happened on, to find the page that logs it
+        const screen = msg.page()?.url().split('#')[1];
+        note(`${msg.text()}${url ? ` @ ${url}` : ''}${screen ? ` [on #${screen}]` : ''}`);
       });
       context.on('weberror', (error) => note(`uncaught: ${error.error().message}`));
       await use();
