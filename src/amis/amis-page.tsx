@@ -14,7 +14,7 @@ import { amisEnv, bindAmisPath, bindModalHost } from './amis-env';
 import { registerExtensions } from './extensions';
 import { loadPage, type PageLoadResult } from './page-loader';
 import { rendererTypes } from './renderer-preload';
-import { takePrefetchedPage } from './lazy-amis-page';
+import { ChunkLoadFailed, takePrefetchedPage } from './lazy-amis-page';
 import { PageProblem } from './page-problem';
 import { createListRefresher, dataVersion, listenForPageEdits, pageVersions } from './page-reload';
 import Cookies from 'js-cookie';
@@ -30,8 +30,7 @@ registerExtensions();
 listenForPageEdits();
 
 /** Loads the chunks of every renderer the screen shows first, in one round (renderer-preload.ts); also for lazy-amis-page.tsx. */
-export const preloadRenderers = (schema: unknown): Promise<void> =>
-  loadAsyncRenderersByType(rendererTypes(schema), true).catch(() => undefined);
+export const preloadRenderers = (schema: unknown): Promise<void> => loadAsyncRenderersByType(rendererTypes(schema), true);
 
 /** Toasts and alerts are mounted once per app, not per page. */
 let globalsMounted = 0;
@@ -60,6 +59,7 @@ const AmisPage = observer(function AmisPage({ urlAddress, params = NO_PARAMS }: 
   const location = useLocation();
   const [result, setResult] = useState<PageLoadResult | null>(null);
   const [config, setConfig] = useState<RuntimeConfig | null>(null);
+  const [chunksFailed, setChunksFailed] = useState(false);
   // Dialogs open inside the active page's own box, so a kept-alive tab that is hidden hides its dialogs too.
   const box = useRef<HTMLDivElement>(null);
   // Kept-alive tabs stay mounted while hidden: only the visible page tells amis where it is.
@@ -90,7 +90,11 @@ const AmisPage = observer(function AmisPage({ urlAddress, params = NO_PARAMS }: 
         return early ?? loadPage(urlAddress, loaded.pageBundles, fetch, locale);
       })
       // every renderer chunk the screen shows, in one round, before amis meets them one by one
-      .then(async (next) => (next.kind === 'ok' && (await preloadRenderers(next.schema)), next))
+      // (after a redeploy the old chunks are gone: offer a reload, as for the amis chunk itself)
+      .then(async (next) => {
+        if (next.kind === 'ok') await preloadRenderers(next.schema).catch(() => live && setChunksFailed(true));
+        return next;
+      })
       .then((next) => live && setResult(next))
       .catch(() => live && setResult({ kind: 'unavailable', file: urlAddress, status: 0 }));
     return () => {
@@ -105,6 +109,7 @@ const AmisPage = observer(function AmisPage({ urlAddress, params = NO_PARAMS }: 
     [user, buttonList, roles, params, config],
   );
 
+  if (chunksFailed) return <ChunkLoadFailed />;
   if (!result) return <div className="pc-page-loading">{t('common.loading')}</div>;
   if (result.kind !== 'ok') return <PageProblem result={result} />;
   return (
