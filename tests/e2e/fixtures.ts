@@ -24,6 +24,17 @@ export const CONSOLE_ALLOWED: { pattern: RegExp; reason: string }[] = [
   },
 ];
 
+/** Messages the running test causes on purpose (allowConsole), cleared before each test. */
+let allowedByTest: RegExp[] = [];
+
+/**
+ * For a test that makes a page fail on purpose (a missing file, a renderer that throws): the
+ * messages it expects, so that only those pass the console guard.
+ */
+export function allowConsole(...patterns: RegExp[]) {
+  allowedByTest.push(...patterns);
+}
+
 interface ConsoleGuard {
   /** more console messages a test expects (its own page deliberately logs them), as patterns */
   consoleAllowed: RegExp[];
@@ -53,8 +64,10 @@ export const test = base.extend<ConsoleGuard>({
         note(`${msg.text()}${url ? ` @ ${url}` : ''}${screen ? ` [on #${screen}]` : ''}`);
       });
       context.on('weberror', (error) => note(`uncaught: ${error.error().message}`));
+      allowedByTest = [];
       await use();
-      expect(logged, 'the pages logged errors or warnings').toEqual([]);
+      const unexpected = logged.filter((text) => !allowedByTest.some((pattern) => pattern.test(text)));
+      expect(unexpected, 'the pages logged errors or warnings').toEqual([]);
     },
     { auto: true },
   ],

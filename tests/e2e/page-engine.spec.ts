@@ -1,7 +1,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { test, expect, signInAndWait, uniqueSuffix, waitForRows, clickUntil } from './fixtures';
+import { test, expect, signInAndWait, uniqueSuffix, waitForRows, clickUntil, allowConsole } from './fixtures';
 
 /** The site bundle folder the running reference server serves before pages-json/. */
 function writeSitePage(urlAddress: string, content: string | object): string {
@@ -83,6 +83,7 @@ test('a site bundle file overrides the default page, and an edit shows on the ne
 
 test('a menu entry without a page file shows a panel naming the urlAddress and every path tried', async ({ page, request }) => {
   const code = `missing${uniqueSuffix()}`;
+  allowConsole(/status of 404 .*\/ext\/missing/);
   await signInAndWait(page);
   await addMenuEntry(request, await tokenOf(page), `缺页${code}`, code, `ext/${code}`);
   await page.reload(); // the new menu entry arrives with the next sign-in or reload
@@ -113,6 +114,7 @@ test('a malformed page file shows the file, line, column and parser message', as
 
 test('a renderer that throws fails inside its tab while the shell keeps working', async ({ page, request }) => {
   const code = `crash${uniqueSuffix()}`;
+  allowConsole(/renderer exploded/);
   // amis's `custom` renderer runs page-supplied code when it mounts: here, code that throws
   writeSitePage(`ext/${code}`, {
     type: 'page',

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { test, expect, signInAndWait, uniqueSuffix, adminToken, waitForRows, clickUntil } from './fixtures';
+import { test, expect, signInAndWait, uniqueSuffix, adminToken, waitForRows, clickUntil, allowConsole } from './fixtures';
 
 // A 1×1 PNG.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
@@ -200,6 +200,7 @@ test('one form for add and edit, shared fragments, lots from the base-data store
 });
 
 test('a missing fragment fails the page like a malformed page file', async ({ page }) => {
+  allowConsole(/status of 404 .*\/_fragments\/nowhere-/);
   await openSitePage(page, { type: 'page', title: '缺片段', body: { $fragment: `nowhere-${uniqueSuffix()}` } });
   const panel = page.getByRole('alert').filter({ hasText: '页面文件格式错误' });
   await expect(panel).toContainText('/site-pages/card/monthCardProduct.json 第 1 行');
