@@ -95,6 +95,7 @@ const RULES: Rule[] = [
   [/^不支持的参数：(.+)$/, (_f, a) => `Unsupported parameter: ${a}`],
   [/^不是有效的链接地址：(.*)$/s, (_f, a) => `Not a valid link: ${a}`],
   [/^操作失败（(.+)）$/, (_f, code) => `The operation failed (${code})`],
+  [/^复制成功，车牌：(.+)$/, (_f, plate) => `Copied: plate ${plate}`],
   [/^第(\d+)条(.+)$/, (f, n, rest) => `Item ${n}: ${localize(rest, f)}`],
 ];
 

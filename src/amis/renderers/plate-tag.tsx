@@ -2,6 +2,7 @@ import { Component } from 'react';
 import { Renderer, type RendererProps } from 'amis';
 import { formatPlate, plateColorClass, plateColorLabel } from '../../domain/format';
 import './renderers.css';
+import { localizeMessage } from '../../i18n/server-messages';
 
 interface PlateTagProps extends RendererProps {
   /** the plate, e.g. "${plateNo}"; defaults to the field named by `name` */
@@ -32,7 +33,7 @@ class PlateTag extends Component<PlateTagProps> {
     const copy = () => {
       if (!copyable) return;
       void navigator.clipboard?.writeText(raw).catch(() => undefined);
-      env.notify('success', `复制成功，车牌：${shown}`);
+      env.notify('success', localizeMessage(`复制成功，车牌：${shown}`));
     };
     return (
       <span
