@@ -51,6 +51,12 @@ describe('lists after a save', () => {
     expect(log).toEqual(['lots', 'sum']);
   });
 
+  it('a list reloads silently (no spinner over its rows), keeping its selection', () => {
+    const calls: unknown[][] = [];
+    reloadLists({ getComponents: () => [{ props: { type: 'crud', api: '/x' }, search: (...args: unknown[]) => calls.push(args) }] });
+    expect(calls).toEqual([[undefined, true, false, true]]);
+  });
+
   it('a list that reads with a POST does not count its own reload as new data', () => {
     const versions = new DataVersion();
     const log: string[] = [];

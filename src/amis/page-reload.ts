@@ -105,9 +105,19 @@ export function noteAnswer(method: string, url: string, amisStatus: number, vers
   versions.bump();
 }
 
+/**
+ * A component of amis's scope: a crud's `search(values, silent, clearSelection, forceReload)`, a
+ * service's `reload(subpath, query, ctx, silent)`.
+ */
+export interface ReloadTarget {
+  props: Record<string, unknown>;
+  reload?: (subpath?: string, query?: unknown, ctx?: unknown, silent?: boolean) => unknown;
+  search?: (values?: unknown, silent?: boolean, clearSelection?: boolean, forceReload?: boolean) => unknown;
+}
+
 /** The part of amis's scope (amis-core Scoped) the reload walks. */
 export interface ReloadScope {
-  getComponents(): Array<{ props: Record<string, unknown>; reload?: () => unknown }>;
+  getComponents(): Array<ReloadTarget>;
   children?: ReloadScope[];
 }
 
@@ -123,11 +133,14 @@ export function reloadLists(scope: ReloadScope | null | undefined): number {
   let count = 0;
   for (const component of scope.getComponents()) {
     const { type, api, body } = component.props;
-    if (!RELOADED.has(String(type)) || !api || typeof component.reload !== 'function') continue;
+    if (!RELOADED.has(String(type)) || !api || (typeof component.reload !== 'function' && typeof component.search !== 'function')) continue;
     if (type === 'service' && holdsForm(body)) continue;
     const read = readsWithWrite(api) ? apiPathPattern(api) : undefined;
     if (read) listReads.set(read.source, read);
-    component.reload();
+    // silently: no spinner over the rows (it would take a click meant for a row's button), the
+    // rows and the selection stay until the answer replaces them
+    if (type !== 'service' && typeof component.search === 'function') component.search(undefined, true, false, true);
+    else component.reload?.(undefined, undefined, undefined, true);
     count++;
   }
   for (const child of scope.children ?? []) count += reloadLists(child);
