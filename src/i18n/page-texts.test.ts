@@ -32,6 +32,8 @@ describe('page texts', () => {
   it('translates only the own texts of a node the vocabulary adds', () => {
     const node = { type: 'reset', label: '停车场', body: { label: '停车场' } };
     expect(translateNodeTexts(node, table)).toEqual({ type: 'reset', label: 'Lot', body: { label: '停车场' } });
+    const form = { type: 'form', messages: { validateFailed: '停车场' }, body: [{ type: 'tpl', tpl: '停车场' }] };
+    expect(translateNodeTexts(form, table)).toEqual({ ...form, messages: { validateFailed: 'Lot' } });
   });
 
   it('lists the Chinese texts a table lacks', () => {

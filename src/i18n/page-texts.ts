@@ -86,11 +86,23 @@ function walk(value: unknown, table: TextTable, nodeType?: string): unknown {
   );
 }
 
-/** Only the node's own string properties (not its children): for nodes the console adds as amis renders. */
+/** Settings objects of a node whose values are texts. */
+const TEXT_MAPS = new Set(['messages', 'validationErrors']);
+
+/**
+ * Only the node's own texts, not its children: its string properties and the values of its
+ * `messages` and `validationErrors`. For nodes the console adds as amis renders.
+ */
 export function translateNodeTexts<T extends Record<string, unknown>>(node: T, table: TextTable): T {
   let out = node;
   for (const [key, value] of Object.entries(node)) {
-    if (typeof value !== 'string' || isCodeKey(key)) continue;
+    if (isCodeKey(key)) continue;
+    if (TEXT_MAPS.has(key) && value && typeof value === 'object' && !Array.isArray(value)) {
+      const inner = translateNodeTexts(value as Record<string, unknown>, table);
+      if (inner !== value) out = { ...out, [key]: inner };
+      continue;
+    }
+    if (typeof value !== 'string') continue;
     const text = translateText(value, table, typeof node.type === 'string' ? node.type : undefined);
     if (text === value) continue;
     if (out === node) out = { ...node };

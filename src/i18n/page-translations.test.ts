@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { MENU_TREE } from '../../server/seed/menu-tree';
 import { DICTS } from '../../server/seed/system-dicts';
 import { FILTER_BUTTONS, LIST_DEFAULTS } from '../amis/vocabulary';
+import { FORM_INVALID_MESSAGE } from '../domain/field-rules';
 import { hasCjk, parseTable, translateText, untranslatedTexts } from './page-texts';
 
 const BUNDLE = join(__dirname, '../../pages-json');
@@ -48,7 +49,7 @@ describe('en-US translation table', () => {
   });
 
   it('translates the texts the page vocabulary adds to every list', () => {
-    expect(untranslatedTexts([LIST_DEFAULTS.placeholder, ...FILTER_BUTTONS.map((b) => b.label)], table)).toEqual([]);
+    expect(untranslatedTexts([LIST_DEFAULTS.placeholder, ...FILTER_BUTTONS.map((b) => b.label), FORM_INVALID_MESSAGE], table)).toEqual([]);
   });
 
   it('translates the site titles of every brand', () => {
