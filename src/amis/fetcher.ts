@@ -8,7 +8,7 @@ import { cachedDict, forgetDicts, isDictRequest, storedEntry } from './dict-cach
 import { isLotWrite, lotLookupType } from './lot-lookup';
 import { baseDataStore } from '../stores/base-data-store';
 import { localizeMessage } from '../i18n/server-messages';
-import { localizeDict } from '../i18n/dict-labels';
+import { localizeDict, localizeMenuOptions } from '../i18n/dict-labels';
 import { userStore } from '../stores/user-store';
 import { noteAnswer } from './page-reload';
 
@@ -63,6 +63,7 @@ export async function amisFetcher(api: AmisApi): Promise<FetcherResult> {
     return { status: 200, headers: {}, data: { status: 0, msg: '', data: { items, options: items, total: items.length } } };
   }
   const result = await send(api, method, url);
+  if (method === 'get') result.data = localizeMenuOptions(url, result.data);
   if (isLotWrite(method, url) && result.data.status === 0) baseDataStore.forget();
   // a write that succeeded: the open lists and their summaries reload (src/amis/page-reload.ts)
   noteAnswer(method, url, result.data.status);

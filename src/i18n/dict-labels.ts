@@ -1,5 +1,5 @@
 import { localeStore } from './index';
-import { translateText } from './page-texts';
+import { translateText, type TextTable } from './page-texts';
 import { textTableStore } from './text-table';
 
 interface DictPayload {
@@ -22,4 +22,28 @@ export function localizeDict<T extends DictPayload>(payload: T): T {
     typeof item.label === 'string' ? { ...item, label: translateText(item.label, table, 'dict') } : item,
   );
   return { ...payload, data: { ...data, items, options: items } };
+}
+
+/** Option sources whose labels are menu and button names (data in Chinese that reads as UI). */
+const MENU_OPTION_SOURCES = /(^|\/)api\/system\/(Role\/GrantTree|Menu\/Selector)(\?|$)/;
+
+/** `新增（parking:add）` → `Add (parking:add)`; a label the table lacks stays. */
+function menuLabel(label: string, table: TextTable): string {
+  const coded = /^(.+)（(.+)）$/.exec(label);
+  return coded ? `${translateText(coded[1], table)} (${coded[2]})` : translateText(label, table);
+}
+
+function relabel(value: unknown, table: TextTable): unknown {
+  if (Array.isArray(value)) return value.map((item) => relabel(item, table));
+  if (!value || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => [k, k === 'label' && typeof v === 'string' ? menuLabel(v, table) : relabel(v, table)]),
+  );
+}
+
+/** The role grant tree and the parent-menu select show menu and button names in the reader's language. */
+export function localizeMenuOptions<T extends DictPayload>(url: string, payload: T): T {
+  if (localeStore.locale === 'zh-CN' || !MENU_OPTION_SOURCES.test(url)) return payload;
+  textTableStore.start();
+  return { ...payload, data: relabel(payload.data, textTableStore.table) };
 }

@@ -34,8 +34,9 @@ describe('en-US translation table', () => {
     expect(untranslatedTexts(page, table)).toEqual([]);
   });
 
-  it('translates every menu name of the seeded menu', () => {
-    const names = MENU_TREE.flatMap((dir) => [dir.fullName, ...dir.pages.map((page) => page.fullName)]);
+  it('translates every menu and button name of the seeded menu (sidebar, role grant tree)', () => {
+    const buttons = (page: (typeof MENU_TREE)[number]['pages'][number]) => (page.buttons ?? []).map(([, name]) => name);
+    const names = MENU_TREE.flatMap((dir) => [dir.fullName, ...dir.pages.flatMap((page) => [page.fullName, ...buttons(page)])]);
     expect(names.length).toBeGreaterThan(40);
     expect(untranslatedTexts(names, table)).toEqual([]);
   });
