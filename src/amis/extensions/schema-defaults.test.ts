@@ -18,8 +18,8 @@ describe('schema defaults', () => {
   it('answers the same object for the same node, and leaves other nodes alone', () => {
     const crud = { type: 'crud', api: '/x' };
     expect(schemaDefaults(crud)).toBe(schemaDefaults(crud));
-    const form = { type: 'form', body: [] };
-    expect(schemaDefaults(form)).toBe(form);
+    const text = { type: 'tpl', tpl: '说明' };
+    expect(schemaDefaults(text)).toBe(text);
   });
 
   it('registers itself as a schema filter of amis', () => {
