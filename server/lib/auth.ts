@@ -73,10 +73,17 @@ export interface AuthOptions {
 export function installAuth(app: FastifyInstance, db: Db, opts: AuthOptions = {}): void {
   app.decorateRequest('auth', null);
   const ttl = opts.sessionCacheMs ?? SESSION_CACHE_MS;
-  const kind = (db as Partial<Database>).kind;
-  const cache = new SessionCache<Session, UserAccess>(ttl, ttl > 0 && kind === 'pglite');
+  const cache = new SessionCache<Session, UserAccess>(ttl, false);
+  // read at the first request, not at registration: the page checker registers over a database stand-in
+  let kind: Database['kind'] | undefined | null = null;
+  const kindOf = () => {
+    if (kind !== null) return kind;
+    kind = (db as Partial<Database>).kind;
+    if (kind === 'pglite' && ttl > 0) cache.enabled = true;
+    return kind;
+  };
 
-  if (ttl > 0 && kind === 'postgres' && opts.databaseUrl) {
+  if (ttl > 0 && opts.databaseUrl) {
     let stop: (() => Promise<void>) | null = null;
     app.addHook('onReady', async () => {
       stop = await listenForSessionChanges(
@@ -99,7 +106,7 @@ export function installAuth(app: FastifyInstance, db: Db, opts: AuthOptions = {}
   /** clears this instance's memory and, on PostgreSQL, announces the change before the answer leaves */
   const sessionsChanged = async (): Promise<void> => {
     cache.clear();
-    if (kind === 'postgres') await db.query('select pg_notify($1, $2)', [SESSION_CHANNEL, '']);
+    if (kindOf() === 'postgres') await db.query('select pg_notify($1, $2)', [SESSION_CHANNEL, '']);
   };
 
   app.addHook('onRoute', (route) => {
@@ -112,6 +119,7 @@ export function installAuth(app: FastifyInstance, db: Db, opts: AuthOptions = {}
   app.addHook('preValidation', async (req) => {
     const access = req.routeOptions.config?.access;
     if (access === undefined || access === 'public') return;
+    kindOf();
     const token = tokenFromRequest(req);
     const found = token ? await cache.session(token, () => findSession(db, token)) : null;
     if (!found) throw expired();
