@@ -36,11 +36,23 @@ const fuzzyPlate: Filter = {
 const codes = (title: string, values: readonly number[]) =>
   f.int(title, { max: Math.max(...values), msg: `${title}筛选值只能是${values.join('、')}之一` });
 
-/** "from,to" in epoch seconds or milliseconds, as amis's date-time range sends it. */
-const RANGE_RE = /^\d{10,13},\d{10,13}$/;
-const instant = (s: string): Date => new Date(s.length > 10 ? Number(s) : Number(s) * 1000);
+/**
+ * "from,to": epoch seconds or milliseconds, or China wall-clock times "YYYY-MM-DD HH:mm[:ss]" (what
+ * the page's date-time range sends: amis parses its own value again on every render, and only this
+ * form without a deprecation warning).
+ */
+const AT = String.raw`(\d{10,13}|\d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2})?)`;
+const RANGE_RE = new RegExp(`^${AT},${AT}$`);
+const instant = (s: string): Date =>
+  s.includes('-')
+    ? new Date(`${s.replace(' ', 'T')}${s.length === 16 ? ':00' : ''}+08:00`)
+    : new Date(s.length > 10 ? Number(s) : Number(s) * 1000);
 const timeRange = (column: string, title: string): Filter => ({
-  schema: Type.String({ title, pattern: RANGE_RE.source, 'x-msg': `${title}格式不正确，应为“开始,结束”的时间戳` }),
+  schema: Type.String({
+    title,
+    pattern: RANGE_RE.source,
+    'x-msg': `${title}格式不正确，应为“开始,结束”，如 2026-03-02 08:00:00,2026-03-02 18:00:00`,
+  }),
   where: (eb, v: string) => {
     const [from, to] = v.split(',');
     return eb.and([eb(column, '>=', instant(from)), eb(column, '<=', instant(to))]);

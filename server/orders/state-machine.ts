@@ -28,7 +28,7 @@ export const STATE_LABEL: Record<OrderState, string> = {
   3: '免费离场',
   4: '手动放行',
   5: '先离后付',
-  6: '未付离场',
+  6: '未支付',
   7: '欠费',
   8: '已追缴',
   9: '已核销',

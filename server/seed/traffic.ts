@@ -63,7 +63,9 @@ export async function seedTraffic(tx: Db, opts: { days: number; now?: number; se
   const coupons: NewCoupon[] = [];
   const today = Math.floor((now + OFFSET) / DAY);
   let seq = 0;
-  for (let d = today - opts.days + 1; d <= today; d++) {
+  // the last `days` × 24 h before now, so a test's slice is the same size at any hour
+  const since = now - opts.days * DAY;
+  for (let d = today - opts.days; d <= today; d++) {
     const midnight = d * DAY - OFFSET;
     const weekday = new Date(d * DAY).getUTCDay();
     const weekend = !isWorkingDay(localDate(midnight));
@@ -73,7 +75,7 @@ export async function seedTraffic(tx: Db, opts: { days: number; now?: number; se
       for (let i = 0; i < n; i++) {
         const hour = arrivalHour(rnd, weekend);
         const entry = midnight + hour * 3_600_000 + Math.floor(rnd() * 60) * 60_000;
-        if (entry >= now) continue;
+        if (entry >= now || entry < since) continue;
         seq++;
         const car = randomCar(rnd);
         const minutes = stayMinutes(rnd, hour, weekend);
