@@ -33,7 +33,7 @@ async function generate(db: Database, n: number): Promise<void> {
        g0 as (select i, random() as r1, random() as r2, random() as r3, (random() * 90 * ${DAY_S})::int as ago,
                      (5 + random() * 600)::int as stay, (random() * 3000)::int as amount from generate_series($1::int, $2::int) i),
        g as (select g0.*, '粤' || substr('BBBBBBACDEFG', 1 + (i % 12), 1) || case when r1 < 0.25 then 'D' else '' end ||
-                     substr('ABCDEFGHJKLMNPQRSTUVWXYZ0123456789', 1 + (i * 7 % 34), 1) || lpad(((i * 7919) % 10000)::text, 4, '0') as plate
+                     substr('ABCDEFGHJKLMNPQRSTUVWXYZ0123456789', 1 + (i * 7 % 34), 1) || lpad(((i::bigint * 7919) % 10000)::text, 4, '0') as plate
                from g0)
        insert into parking_order (id, order_no, parking_id, plate_no, plate_grams, plate_color, car_class, source, entry_time, exit_time,
                                   state, receivable_cents, discount_cents, paid_cents, owed_cents, pay_channel, pay_time)
