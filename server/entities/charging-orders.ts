@@ -17,7 +17,9 @@ const BIG = [
   'refundCents',
 ];
 
-const day = (title: string) => Type.String({ title, format: 'date', 'x-msg': `${title}格式不正确，应为YYYY-MM-DD` });
+// years the database can hold and an operator means (the fuzz sends 0000-01-01)
+const day = (title: string) =>
+  Type.String({ title, format: 'date', pattern: '^(19|20)\\d{2}-', 'x-msg': `${title}格式不正确，应为YYYY-MM-DD` });
 
 export const chargingOrders = defineResource({
   table: 'chargingOrder',
