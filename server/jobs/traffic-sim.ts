@@ -101,8 +101,8 @@ async function leave(db: Db, o: InPark, now: number): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.query(
       `update parking_order set exit_time = to_timestamp($2 / 1000.0), exit_lane_id = $3, state = $4, receivable_cents = $5,
-              discount_cents = $6, paid_cents = $7, owed_cents = $8, pay_channel = $9,
-              pay_time = case when $9 > 0 then to_timestamp($2 / 1000.0) end, rule_id = $10, rule_version = $11, fee_lines = $12,
+              discount_cents = $6, paid_cents = $7, owed_cents = $8, pay_channel = $9::int,
+              pay_time = case when $9::int > 0 then to_timestamp($2 / 1000.0) end, rule_id = $10, rule_version = $11, fee_lines = $12,
               last_modify_time = now()
         where id = $1 and exit_time is null`,
       [
