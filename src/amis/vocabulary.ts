@@ -76,15 +76,9 @@ function isObject(value: unknown): value is Node {
 export function filterDefaults(filter: Node): Node {
   const out = withDefaults(filter, FILTER_DEFAULTS);
   if (!Array.isArray(out.body)) return out;
-  const body = (out.body as unknown[]).map((item) => {
-    if (!isObject(item)) return item;
-    let field = CLEARABLE.has(String(item.type)) && item.clearable === undefined ? { ...item, clearable: true } : item;
-    // every filter field starts as '': 重置 then empties it in the list's query too, and whatever the
-    // list's toolbar shows from the query (a summary) follows (amis keeps a key it never saw)
-    if (typeof field.name === 'string' && field.name && field.type !== 'submit' && field.value === undefined)
-      field = { ...field, value: '' };
-    return field;
-  });
+  const body = (out.body as unknown[]).map((item) =>
+    isObject(item) && CLEARABLE.has(String(item.type)) && item.clearable === undefined ? { ...item, clearable: true } : item,
+  );
   const hasSubmit = body.some((item) => isObject(item) && item.type === 'submit');
   return { ...out, body: hasSubmit ? body : [...body, ...FILTER_BUTTONS.map((b) => ({ ...b }))] };
 }

@@ -17,14 +17,13 @@ async function search(page: Page, keyword: string) {
   await visiblePage(page).getByRole('button', { name: '查询' }).click();
 }
 
-test('the lots list and its summary follow adds, edits, deletes and 重置; 新增停车场 opens empty', async ({ page }) => {
+test('the lots list and its summary follow adds, edits and deletes; 新增停车场 opens empty', async ({ page }) => {
   test.setTimeout(90_000);
   const suffix = uniqueSuffix();
   const name = `数据${suffix}`;
   await signInAndWait(page);
   await page.goto('/#/parking/parkingAdmin');
   await waitForRows(page);
-  const all = Number((await lotCount(page).innerText()).replace(/\D/g, ''));
 
   // a filter that matches nothing yet: the summary says so
   await search(page, suffix);
@@ -62,10 +61,7 @@ test('the lots list and its summary follow adds, edits, deletes and 重置; 新�
   await expect(field(visiblePage(page), 'parkingName')).toHaveValue('');
   await expect(field(visiblePage(page), 'parkingCode')).toHaveValue('');
   await page.goto('/#/parking/parkingAdmin');
-
-  // 重置: the summary counts every lot again, the new one included
-  await visiblePage(page).getByRole('button', { name: '重置' }).click();
-  await expect(lotCount(page)).toHaveText(`停车场：${all + 1}`);
+  await waitForRows(page);
 
   // delete: list and summary follow
   await search(page, suffix);
