@@ -17,7 +17,7 @@ async function search(page: Page, keyword: string) {
   await visiblePage(page).getByRole('button', { name: '查询' }).click();
 }
 
-test('the lots list and its summary follow adds, edits and deletes; 新增停车场 opens empty', async ({ page }) => {
+test('the lots list and its summary follow adds, edits, deletes and 重置; 新增停车场 opens empty', async ({ page }) => {
   test.setTimeout(90_000);
   const suffix = uniqueSuffix();
   const name = `数据${suffix}`;
@@ -62,6 +62,10 @@ test('the lots list and its summary follow adds, edits and deletes; 新增停车
   await expect(field(visiblePage(page), 'parkingCode')).toHaveValue('');
   await page.goto('/#/parking/parkingAdmin');
   await waitForRows(page);
+
+  // 重置: the summary counts every lot again, as the list does
+  await visiblePage(page).getByRole('button', { name: '重置' }).click();
+  await expect(lotCount(page)).not.toHaveText('停车场：1');
 
   // delete: list and summary follow
   await search(page, suffix);
