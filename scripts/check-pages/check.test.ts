@@ -163,9 +163,19 @@ describe('check:pages', () => {
       {
         file: 'a/_draft.json',
         path: '',
-        message: 'names starting with "_" are reserved for the bundle\'s own files (_routes.json, _check.json, _fragments/)',
+        message: 'names starting with "_" are reserved for the bundle\'s own files (_routes.json, _check.json, _fragments/, _i18n/)',
       },
     ]);
+  });
+
+  it("checks a translation table as the bundle's own file, not as a page", () => {
+    expect(problemsOf({ 'a/p.json': goodPage, '_i18n/en-US.json': { texts: { 停车场: 'Parking lots' } } })).toEqual([]);
+    expect(problemsOf({ '_i18n/en-US.json': { texts: { 停车场: 1 } } })).toEqual([
+      { file: '_i18n/en-US.json', path: '/texts/停车场', message: 'a translation is a string' },
+    ]);
+    expect(problemsOf({ '_i18n/english.json': { texts: {} } })[0]).toMatchObject({
+      message: expect.stringContaining('named for its locale'),
+    });
   });
 
   it('resolves shared fragments before checking, and names a missing one', () => {

@@ -1,5 +1,5 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { basename, join, relative } from 'node:path';
 import { findNodeAtLocation, parseTree, type Node } from 'jsonc-parser';
 import { ROUTE_FILE_NAME } from '../../src/router/route-file.ts';
 import { jsonSyntaxProblem, parseRouteFile } from '../../src/router/route-file-text.ts';
@@ -152,6 +152,23 @@ function checkRouteFile(file: string, known: Known, bundles: string[], seedMenuP
   return out;
 }
 
+const TRANSLATION_FOLDER = '_i18n';
+const LOCALE_FILE = /^[a-z]{2}-[A-Z]{2}\.json$/;
+
+/** A translation table (docs/pages.md, Language): `{"texts": {"<Chinese>": "<translation>"}}` per locale. */
+function checkTranslationTable(file: string): Omit<Problem, 'file'>[] {
+  if (!LOCALE_FILE.test(basename(file)))
+    return [{ path: '', message: 'a translation table is named for its locale, e.g. _i18n/en-US.json' }];
+  const { value, problems } = readJson(file);
+  if (problems.length) return problems;
+  const texts = value && typeof value === 'object' ? (value as { texts?: unknown }).texts : undefined;
+  if (!texts || typeof texts !== 'object' || Array.isArray(texts))
+    return [{ path: '', message: 'a translation table is {"texts": {"<中文>": "<translation>"}}' }];
+  return Object.entries(texts)
+    .filter(([, v]) => typeof v !== 'string')
+    .map(([k]) => ({ path: `/texts/${k}`, message: 'a translation is a string' }));
+}
+
 /**
  * Validate every page file of every bundle, each bundle's route file and `_check.json`, and that
  * every seeded menu page has a file. Every problem of every file, each with file and JSON path.
@@ -187,11 +204,13 @@ export function checkPages(input: CheckInput): { files: number; problems: Proble
       if (name === ROUTE_FILE_NAME) add(file, checkRouteFile(file, known, input.bundles, seedMenuPaths));
       else if (parts[0] === FRAGMENT_FOLDER) {
         // a shared fragment is checked inside each page that includes it (page-vocabulary.ts)
+      } else if (parts[0] === TRANSLATION_FOLDER && parts.length === 2) {
+        add(file, checkTranslationTable(file));
       } else if (parts.some((part) => part.startsWith('_'))) {
         add(file, [
           {
             path: '',
-            message: `names starting with "_" are reserved for the bundle's own files (${ROUTE_FILE_NAME}, ${CHECK_FILE_NAME}, ${FRAGMENT_FOLDER}/)`,
+            message: `names starting with "_" are reserved for the bundle's own files (${ROUTE_FILE_NAME}, ${CHECK_FILE_NAME}, ${FRAGMENT_FOLDER}/, ${TRANSLATION_FOLDER}/)`,
           },
         ]);
       } else {
