@@ -18,4 +18,9 @@ describe('what a start asks for beside CurrentUser', () => {
     expect(bootPreloads('/dashboard', true)).toEqual({ shell: true, amis: true, page: undefined });
     expect(bootPreloads('/user/center', true).page).toBeUndefined();
   });
+
+  it('guesses no page file for a data route, whose file _routes.json names', () => {
+    expect(bootPreloads('/parkingAdmin/add/0', true).page).toBeUndefined();
+    expect(bootPreloads('/OrderManagement/parkingRecordOrderInfo/7', true).page).toBeUndefined();
+  });
 });

@@ -15,7 +15,9 @@ export interface BootPreloads {
 export function bootPreloads(path: string, hasToken: boolean): BootPreloads {
   if (!hasToken || path === LOGIN_PATH || isPublicPath(path)) return { shell: false, amis: false };
   const clean = path.replace(/^\/+|\/+$/g, '');
-  // host screens (dashboard, user centre, errors) have no page file; menu screens are two or more names
-  const page = !findHostRoute(path) && /^[\w-]+(\/[\w-]+)+$/.test(clean) ? clean : undefined;
+  // host screens (dashboard, user centre, errors) have no page file; menu screens are two names.
+  // A longer path is a data route (`/parkingAdmin/add/7`): its file comes from _routes.json, so a
+  // guess would only fetch a missing file (a 404 in the console).
+  const page = !findHostRoute(path) && /^[\w-]+\/[\w-]+$/.test(clean) ? clean : undefined;
   return { shell: true, amis: true, page };
 }
