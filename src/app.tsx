@@ -52,8 +52,14 @@ const VIEWS: Record<HostRouteName, ReactNode> = {
   Redirect: <RedirectHelper />,
 };
 
+const loading = <div className="pc-page-loading">{t('common.loading')}</div>;
+
+// full-screen views are lazy chunks too: without a boundary of their own, opening one suspends the root (React #426)
 const mounted = (layout: 'none' | 'shell'): RouteObject[] =>
-  HOST_ROUTES.filter((r) => r.layout === layout && VIEWS[r.name] !== null).map((r) => ({ path: r.path, element: VIEWS[r.name] }));
+  HOST_ROUTES.filter((r) => r.layout === layout && VIEWS[r.name] !== null).map((r) => ({
+    path: r.path,
+    element: layout === 'none' ? <Suspense fallback={loading}>{VIEWS[r.name]}</Suspense> : VIEWS[r.name],
+  }));
 
 export const router = createHashRouter([
   {
@@ -63,7 +69,7 @@ export const router = createHashRouter([
       {
         path: '/',
         element: (
-          <Suspense fallback={<div className="pc-page-loading">{t('common.loading')}</div>}>
+          <Suspense fallback={loading}>
             <Layout />
           </Suspense>
         ),
