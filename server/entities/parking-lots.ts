@@ -93,7 +93,7 @@ export const parkingLots = defineResource({
   lot: { column: 'id' },
   access: {
     // other screens pick lots from this list
-    list: { menus: ['parkingAdmin', 'parkingLane', 'parkingSpace', 'device', 'chargingStation'] },
+    list: { menus: ['parkingAdmin', 'parkingLane', 'parkingSpace', 'device', 'chargingStation', 'feeRule', 'feeCalculator'] },
     get: { menus: ['parkingAdmin'] },
     create: { buttons: ['parking:add'] },
     update: { buttons: ['parking:edit'] },
