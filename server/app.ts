@@ -107,7 +107,13 @@ export async function registerApi(
 /** The reference server: database, every route, background jobs and the static front end; does not listen. */
 export async function buildApp(opts: BuildAppOptions = {}): Promise<{ app: FastifyInstance; db: Database }> {
   const target = opts.database ?? {};
-  const db = opts.db ?? (await prepareDatabase(target, { smsLogin: opts.smsLogin, chargingHistoryDays: opts.chargingHistoryDays, orderDays: opts.seedOrderDays }));
+  const db =
+    opts.db ??
+    (await prepareDatabase(target, {
+      smsLogin: opts.smsLogin,
+      chargingHistoryDays: opts.chargingHistoryDays,
+      orderDays: opts.seedOrderDays,
+    }));
 
   const app = Fastify({
     logger: opts.logger ?? false,

@@ -50,7 +50,12 @@ export const MENU_TREE: SeedDir[] = [
       { enCode: 'chargingStation', fullName: '充电站', icon: 'map', buttons: crud('station') },
       { enCode: 'chargingPile', fullName: '充电桩', icon: 'pile', buttons: crud('pile') },
       { enCode: 'chargingGun', fullName: '充电枪', icon: 'gun', buttons: crud('gun', [], ['add', 'edit', 'delete']) },
-      { enCode: 'chargingPrice', fullName: '电价模板', icon: 'price', buttons: crud('chargingPrice', [['chargingPrice:apply', '下发到桩']], ['add', 'edit', 'delete']) },
+      {
+        enCode: 'chargingPrice',
+        fullName: '电价模板',
+        icon: 'price',
+        buttons: crud('chargingPrice', [['chargingPrice:apply', '下发到桩']], ['add', 'edit', 'delete']),
+      },
       {
         enCode: 'chargingOrder',
         fullName: '充电订单',

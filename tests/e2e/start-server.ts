@@ -7,7 +7,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
  */
 export async function startServer(env: Record<string, string>, timeoutMs = 60_000): Promise<{ url: string; child: ChildProcess }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: 'memory', DIST_DIR: process.env.DIST_DIR ?? 'dist',
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: 'memory',
+      DIST_DIR: process.env.DIST_DIR ?? 'dist',
       // the charging simulator off and a few days of charging history, unless a spec asks (charging.spec.ts)
       SIM_CHARGING: '0',
       CHARGING_HISTORY_DAYS: '3',
