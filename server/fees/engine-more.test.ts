@@ -111,11 +111,12 @@ describe('exemptions, per-visit repeats and lines', () => {
   });
 
   it('the fee lines add up to the total', () => {
-    for (const [rule, entry, exit] of [
+    const cases: [FeeRuleSnapshot, string, string][] = [
       [RULE_A, '2024-05-06T09:00', '2024-05-08T10:00'],
       [RULE_B, '2024-05-06T09:00', '2024-05-06T13:00'],
       [{ ...flat, cap24Cents: [3000] }, '2024-05-06T10:00', '2024-05-08T13:00'],
-    ] as const) {
+    ];
+    for (const [rule, entry, exit] of cases) {
       const b = bill(rule, entry, exit);
       expect(b.lines.reduce((s, l) => s + l.feeCents, 0)).toBe(b.totalCents);
     }
