@@ -1,12 +1,9 @@
-import ExcelJS from 'exceljs';
+import { chinaTime as china, type SheetColumn, sheetWorkbook } from '../lib/xlsx.ts';
 import type { Row } from '../resource/spec.ts';
 import { CAR_CLASS, PAY_CHANNEL, PLATE_COLOR, SOURCE, yuan } from './model.ts';
 import { STATE_LABEL, type OrderState } from './state-machine.ts';
 
 /** The filtered order list as an .xlsx workbook: codes as words, amounts in yuan, times in China time. */
-
-const china = (v: unknown): string =>
-  typeof v === 'number' ? new Date(v + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ') : '';
 
 const duration = (sec: number): string => {
   const d = Math.floor(sec / 86400);
@@ -15,7 +12,7 @@ const duration = (sec: number): string => {
   return `${d ? `${d}天` : ''}${h ? `${h}小时` : ''}${m}分钟`;
 };
 
-const COLUMNS: [header: string, width: number, value: (o: Row) => string | number][] = [
+const COLUMNS: SheetColumn<Row>[] = [
   ['订单编号', 22, (o) => o.orderNo as string],
   ['停车场', 24, (o) => (o.parkingName as string) ?? ''],
   ['区域', 12, (o) => (o.areaName as string) ?? ''],
@@ -39,13 +36,6 @@ const COLUMNS: [header: string, width: number, value: (o: Row) => string | numbe
 
 export const ORDER_EXPORT_HEADERS = COLUMNS.map(([h]) => h);
 
-export async function orderWorkbook(rows: Row[]): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  wb.created = new Date();
-  const ws = wb.addWorksheet('停车订单');
-  ws.columns = COLUMNS.map(([header, width], i) => ({ header, width, key: String(i) }));
-  ws.getRow(1).font = { bold: true };
-  ws.views = [{ state: 'frozen', ySplit: 1 }];
-  for (const o of rows) ws.addRow(COLUMNS.map(([, , value]) => value(o)));
-  return Buffer.from(await wb.xlsx.writeBuffer());
+export function orderWorkbook(rows: Row[]): Promise<Buffer> {
+  return sheetWorkbook('停车订单', COLUMNS, rows);
 }

@@ -1,19 +1,18 @@
-import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { ORDER_STATE_LABELS, PAY_STATUS_LABELS, START_MODE_LABELS, STOP_REASON_LABELS } from '../charging/order-states.ts';
 import type { Db } from '../db/database.ts';
 import { chargingOrders } from '../entities/charging-orders.ts';
 import { writeOperLog } from '../lib/oper-log.ts';
+import { chinaTime as time, type SheetColumn, sheetWorkbook } from '../lib/xlsx.ts';
 import type { Row } from '../resource/define.ts';
 import { attachment } from '../services/parking-qr.ts';
 
 /** The charging orders list as .xlsx, with kWh and the split amounts (steve #1004: kWh in the list). */
 
 const LIMIT = 10_000;
-const time = (ms: unknown): string => (ms ? new Date((ms as number) + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ') : '');
 const yuan = (c: unknown): number => Number(c ?? 0) / 100;
 
-const COLUMNS: [string, number, (o: Row) => string | number][] = [
+const COLUMNS: SheetColumn<Row>[] = [
   ['订单号', 28, (o) => o.orderNo as string],
   ['充电站', 20, (o) => o.stationName as string],
   ['桩编号', 16, (o) => o.pileNo as string],
@@ -45,15 +44,11 @@ export function registerChargingOrderExport(app: FastifyInstance, db: Db): void 
           .limit(LIMIT)
           .execute()
       ).map((r) => chargingOrders.toJson(r));
-      const wb = new ExcelJS.Workbook();
-      const ws = wb.addWorksheet('充电订单');
-      ws.columns = COLUMNS.map(([header, width], i) => ({ header, width, key: String(i) }));
-      ws.getRow(1).font = { bold: true };
-      for (const o of rows) ws.addRow(COLUMNS.map(([, , v]) => v(o)));
+      const workbook = await sheetWorkbook('充电订单', COLUMNS, rows);
       await writeOperLog(db, req, { action: 'export', module: 'chargingOrder', detail: `导出${rows.length}条` });
       attachment(reply, '充电订单.xlsx');
       reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-      return Buffer.from(await wb.xlsx.writeBuffer());
+      return workbook;
     },
   );
 }

@@ -1,5 +1,5 @@
-import ExcelJS from 'exceljs';
 import type { ParkingLot as ParkingJson } from '../entities/parking-lots.ts';
+import { type SheetColumn, sheetWorkbook } from '../lib/xlsx.ts';
 
 /** The lots list as an .xlsx workbook: the columns an operator reads, codes turned into words. */
 
@@ -8,7 +8,7 @@ const ROAD: Record<number, string> = { 1: '路内', 2: '路外' };
 const KIND: Record<number, string> = { 1: '地面', 2: '地下', 3: '路侧' };
 const PRICE: Record<number, string> = { 1: '政府指导价', 2: '市场调节价', 3: '免费' };
 
-const COLUMNS: [header: string, width: number, value: (p: ParkingJson) => string | number][] = [
+const COLUMNS: SheetColumn<ParkingJson>[] = [
   ['停车场编号', 16, (p) => p.parkingCode],
   ['停车场名称', 28, (p) => p.parkingName],
   ['管理方式', 10, (p) => TYPE[p.type] ?? ''],
@@ -31,13 +31,6 @@ const COLUMNS: [header: string, width: number, value: (p: ParkingJson) => string
 
 export const EXPORT_HEADERS = COLUMNS.map(([h]) => h);
 
-export async function parkingWorkbook(rows: ParkingJson[]): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  wb.created = new Date();
-  const ws = wb.addWorksheet('停车场');
-  ws.columns = COLUMNS.map(([header, width], i) => ({ header, width, key: String(i) }));
-  ws.getRow(1).font = { bold: true };
-  ws.views = [{ state: 'frozen', ySplit: 1 }];
-  for (const p of rows) ws.addRow(COLUMNS.map(([, , value]) => value(p)));
-  return Buffer.from(await wb.xlsx.writeBuffer());
+export function parkingWorkbook(rows: ParkingJson[]): Promise<Buffer> {
+  return sheetWorkbook('停车场', COLUMNS, rows);
 }
