@@ -1,7 +1,5 @@
 import { defineConfig } from '@playwright/test';
-
-// Debian's Chromium: Playwright cannot download its own browser here.
-const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+import { chromiumLaunchOptions } from './tests/chromium';
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -19,17 +17,6 @@ export default defineConfig({
     viewport: { width: 1366, height: 800 },
     acceptDownloads: true,
     trace: 'off',
-    launchOptions: {
-      executablePath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-dev-shm-usage',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions,
   },
 });

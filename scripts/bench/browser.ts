@@ -1,19 +1,9 @@
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { chromiumLaunchOptions } from '../../tests/chromium.ts';
 
-/** Debian's Chromium, with the flags of playwright.config.ts; one browser, a fresh context (empty cache) per run. */
+/** Debian's Chromium, with the e2e tests' flags; one browser, a fresh context (empty cache) per run. */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-dev-shm-usage',
-    ],
-  });
+  return chromium.launch(chromiumLaunchOptions);
 }
 
 export async function freshContext(browser: Browser, url: string, token?: string): Promise<BrowserContext> {
