@@ -6,7 +6,7 @@ import { normalizeBody, normalizeQuery } from './request-query';
 import { downloadName, saveBlob } from './download';
 import { cachedDict, forgetDicts, isDictRequest, storedEntry } from './dict-cache';
 import { isLotWrite, lotLookupType } from './lot-lookup';
-import { baseDataStore } from '../stores/base-data-store';
+import { baseDataStore, LookupRefused } from '../stores/base-data-store';
 import { localizeMessage } from '../i18n/server-messages';
 import { localizeDict, localizeMenuOptions } from '../i18n/dict-labels';
 import { userStore } from '../stores/user-store';
@@ -59,8 +59,13 @@ export async function amisFetcher(api: AmisApi): Promise<FetcherResult> {
   }
   const lookup = method === 'get' ? lotLookupType(url) : null;
   if (lookup) {
-    const items = await baseDataStore.lots(lookup.type, userStore.token);
-    return { status: 200, headers: {}, data: { status: 0, msg: '', data: { items, options: items, total: items.length } } };
+    try {
+      const items = await baseDataStore.lots(lookup.type, userStore.token);
+      return { status: 200, headers: {}, data: { status: 0, msg: '', data: { items, options: items, total: items.length } } };
+    } catch (error) {
+      if (!(error instanceof LookupRefused)) throw error;
+      return { status: 200, headers: {}, data: { status: -1, msg: localizeMessage(`接口请求失败：${error.message}`), data: null } };
+    }
   }
   const result = await send(api, method, url);
   if (method === 'get') result.data = localizeMenuOptions(url, result.data);

@@ -1,17 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { stubHttpClient, type StubRequest } from '../test-support/stub-http';
-import { BaseDataStore } from './base-data-store';
+import { BaseDataStore, LookupRefused } from './base-data-store';
 
 const lot = (id: string, type: number) => ({ id, parkingCode: id.toUpperCase(), parkingName: `车场${id}`, type });
 const LOTS = [lot('a', 0), lot('b', 1), lot('c', 4), lot('d', 1)];
 
 /** A store on a stub that answers like the reference server (filters by type, wraps in the envelope); `failing.type` fails that lookup. */
 function setup() {
-  const failing: { type?: number } = {};
+  const failing: { type?: number; refused?: number } = {};
   const stub = stubHttpClient({
     'GET /api/system/Parking': ({ params }: StubRequest) => {
       const { type } = params;
       if (failing.type !== undefined && type === failing.type) throw new Error('network down');
+      if (failing.refused !== undefined && type === failing.refused) return { code: 500, msg: '数据库忙，请稍后再试', data: null };
       const list = type === undefined ? LOTS : LOTS.filter((l) => l.type === type);
       return { code: 200, msg: '', data: { list, pagination: { currentPage: 1, pageSize: 1000, total: list.length } } };
     },
@@ -78,5 +79,14 @@ describe('BaseDataStore.lots', () => {
     expect((await store.lots(1, 't')).map((l) => l.id)).toEqual(['b', 'd']);
     expect(stub.calls).toHaveLength(16);
     expect(stub.unanswered).toEqual([]);
+  });
+
+  it('a lookup the server refuses (HTTP 200, code 500) is an error with its message, not an empty list', async () => {
+    const { store, failing } = setup();
+    failing.refused = 4;
+    await expect(store.lots(4, 't')).rejects.toThrow(LookupRefused);
+    await expect(store.lots(4, 't')).rejects.toThrow('数据库忙，请稍后再试');
+    // the other lookups of the same load still answer
+    expect((await store.lots(1, 't')).map((l) => l.id)).toEqual(['b', 'd']);
   });
 });

@@ -17,10 +17,18 @@ export const TYPE_SPACE = 0;
 export const TYPE_LANE = 1;
 export const TYPE_CHARGE = 4;
 
+/**
+ * The server answered the lookup but refused it (a `code` other than 200 in an HTTP 200 answer): the
+ * HTTP client does not announce those, so the select that asked says it (src/amis/fetcher.ts)
+ * instead of staying silently empty. A request with no answer is announced by the client itself.
+ */
+export class LookupRefused extends Error {}
+
 async function fetchLots(client: AxiosInstance, type?: number): Promise<ParkingItem[]> {
   const params = type === undefined ? { ...LOOKUP } : { ...LOOKUP, type };
-  const res = await client.get<{ code: number; data?: { list?: ParkingItem[] } }>('/api/system/Parking', { params });
-  return res.data?.code === 200 ? (res.data.data?.list ?? []) : [];
+  const res = await client.get<{ code: number; msg?: string; data?: { list?: ParkingItem[] } }>('/api/system/Parking', { params });
+  if (res.data?.code !== 200) throw new LookupRefused(res.data?.msg || '接口请求失败');
+  return res.data.data?.list ?? [];
 }
 
 /**
@@ -37,10 +45,12 @@ export class BaseDataStore {
   hideExportId = '';
   /** the load the lists come from, and whose session it was for (lots visible to a user differ) */
   private loaded: { owner: string | undefined; done: Promise<boolean> } | null = null;
+  /** the lookups the server refused in the last load, by type */
+  private refused = new Map<number | undefined, LookupRefused>();
 
   /** `client`: where the lookups go; the shared client, or a test's (src/test-support/stub-http.ts). */
   constructor(private readonly client: AxiosInstance = http) {
-    makeAutoObservable<BaseDataStore, 'loaded' | 'client'>(this, { loaded: false, client: false });
+    makeAutoObservable<BaseDataStore, 'loaded' | 'client' | 'refused'>(this, { loaded: false, client: false, refused: false });
   }
 
   /** The four lookups in parallel; one failing leaves its list as it was. True when all four arrived. */
@@ -51,6 +61,14 @@ export class BaseDataStore {
       fetchLots(this.client, TYPE_LANE),
       fetchLots(this.client, TYPE_CHARGE),
     ]);
+    this.refused = new Map();
+    for (const [type, result] of [
+      [undefined, all],
+      [TYPE_SPACE, space],
+      [TYPE_LANE, lane],
+      [TYPE_CHARGE, charge],
+    ] as const)
+      if (result.status === 'rejected' && result.reason instanceof LookupRefused) this.refused.set(type, result.reason);
     runInAction(() => {
       if (all.status === 'fulfilled') this.parkingList = all.value;
       if (space.status === 'fulfilled') this.parkingTypeSpace = space.value;
@@ -69,6 +87,8 @@ export class BaseDataStore {
       void done.then((ok) => !ok && this.loaded?.done === done && this.forget());
     }
     await this.loaded.done;
+    const refused = this.refused.get(type);
+    if (refused) throw refused;
     return this.listOf(type);
   }
 

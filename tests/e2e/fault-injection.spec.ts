@@ -108,6 +108,14 @@ test('a select whose options got no answer says so instead of staying empty', as
   await alertWith(page, '接口请求失败');
 });
 
+test('a lot select whose lookup the server refuses (HTTP 200, another code) says so instead of staying empty', async ({ page }) => {
+  // before sign-in: the lookup is loaded once per user
+  await page.route(/\/api\/system\/Parking\?.*pageSize=1000/, envelope(200, { code: 500, msg: '数据库忙，请稍后再试', data: null }));
+  await signInAndWait(page);
+  await page.goto('/#/parking/parkingLane');
+  await toastWith(page, /接口请求失败：数据库忙，请稍后再试/);
+});
+
 test('Escape closes the session-expired confirm as its cancel button does: the user stays on the screen', async ({ page }) => {
   await signInAndWait(page);
   await page.route(LIST_API, envelope(200, { code: 600, msg: 'token expired', data: null }));
