@@ -75,6 +75,8 @@ export const chargingStations = defineResource({
     ['stationCode', 'asc'],
     ['id', 'asc'],
   ],
+  // a station in a lot follows the lot's data scope; one without a lot is everyone's to see
+  lot: { column: 'parkingId', shared: true },
   access: {
     // the pile, connector and order screens pick stations from this list
     list: { menus: ['chargingStation', 'chargingPile', 'chargingGun', 'chargingOrder'] },

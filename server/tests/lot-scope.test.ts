@@ -47,6 +47,15 @@ const lotBound = [
 ];
 
 describe('data scope by lot', () => {
+  it('charging stations: a station in another lot is neither listed nor shown', async () => {
+    const list = (await get('/api/charging/Station?pageSize=100')).body.data.list as { id: string; parkingId: string | null }[];
+    expect(list.length).toBeGreaterThan(0);
+    expect(list.every((s) => s.parkingId === null || s.parkingId === MINE)).toBe(true);
+    const other = (await db.query<{ id: string }>('select id from charging_station where parking_id = $1 limit 1', [OTHER])).rows[0].id;
+    expect((await get(`/api/charging/Station/${other}`)).body).toMatchObject({ code: 403, msg: OUT_OF_SCOPE });
+    expect((await get(`/api/charging/Station/${other}`, admin)).body.code).toBe(200);
+  });
+
   it('lots: the list, its summary and its export hold only the user’s lot; another lot is refused', async () => {
     const list = (await get('/api/system/Parking?pageSize=100')).body.data;
     expect(list.list.map((p: { id: string }) => p.id)).toEqual([MINE]);
