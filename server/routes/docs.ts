@@ -17,7 +17,8 @@ export function registerDocsRoute(app: FastifyInstance): void {
       .map((r) => `<tr><td>${esc(r.method)}</td><td><code>${esc(r.url)}</code></td><td>${esc(r.access)}</td></tr>`)
       .join('\n');
     reply.type('text/html; charset=utf-8');
-    return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>接口文档</title>
+    // an empty icon: the browser asks for no /favicon.ico (a 404 in the console)
+    return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>接口文档</title><link rel="icon" href="data:,">
 <style>body{font-family:sans-serif;margin:24px}table{border-collapse:collapse}td,th{border:1px solid #ddd;padding:4px 8px;text-align:left}</style>
 </head><body><h1>接口文档</h1><p>所有接口返回 <code>{ code, msg, data }</code>；请求头 <code>Authorization: Bearer &lt;token&gt;</code>。</p>
 <table><thead><tr><th>方法</th><th>路径</th><th>权限</th></tr></thead><tbody>
