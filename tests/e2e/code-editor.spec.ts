@@ -26,9 +26,10 @@ test('opening a code editor loads its language worker from the bundle: no reques
   await signInAndWait(page);
   const worker = page.waitForEvent('worker');
   await page.goto(`/#/${URL_ADDRESS}`);
-  await expect(page.locator('.monaco-editor')).toBeVisible();
+  // the editor itself, not its rename widget (also .monaco-editor)
+  await expect(page.locator('.monaco-editor[role="code"]')).toBeVisible();
   // the JSON language service runs in a worker that is a chunk of the console's own bundle
   expect((await worker).url()).toMatch(/\/static\/js\/.+\.js$/);
-  await expect(page.locator('.monaco-editor .view-lines')).toContainText('"a": 1');
+  await expect(page.locator('.monaco-editor[role="code"] .view-lines')).toContainText('"a": 1');
   expect(missing).toEqual([]);
 });
