@@ -1,4 +1,4 @@
-import type { Db } from '../db/database.ts';
+import type { Database, Db } from '../db/database.ts';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { type BuildAppOptions, buildApp } from '../app.ts';
@@ -74,6 +74,30 @@ export function withTestServer(assign: (server: TestServer) => void): void {
   });
   afterAll(async () => {
     await app?.close();
+  });
+}
+
+export interface TwoInstances {
+  db: Database & { url?: string };
+  a: FastifyInstance;
+  b: FastifyInstance;
+}
+
+/** Two reference servers on one PostgreSQL test database, as behind a load balancer; closed after the suite. */
+export function withTwoInstances(assign: (pair: TwoInstances) => void): void {
+  let pair: Partial<TwoInstances> = {};
+  beforeAll(async () => {
+    const db = await openTestDatabase();
+    pair = { db };
+    pair.a = (await buildApp({ database: { databaseUrl: db.url! } })).app;
+    pair.b = (await buildApp({ database: { databaseUrl: db.url! } })).app;
+    await Promise.all([pair.a.ready(), pair.b.ready()]);
+    assign(pair as TwoInstances);
+  });
+  afterAll(async () => {
+    await pair.a?.close();
+    await pair.b?.close();
+    await pair.db?.close();
   });
 }
 

@@ -1,10 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
-import type { Database } from '../db/database.ts';
+import { describe, expect, it } from 'vitest';
 import { SessionCache } from '../lib/session-cache.ts';
-import { call, login, withTestServer, type TestServer } from './helpers.ts';
-import { onPostgres, openTestDatabase } from './test-database.ts';
+import { call, login, withTestServer, withTwoInstances, type TestServer } from './helpers.ts';
+import { onPostgres } from './test-database.ts';
 
 // Sessions and access are remembered for a moment (lib/session-cache.ts); these are the ways a
 // session ends or changes, which must take effect for the next request all the same.
@@ -87,20 +85,9 @@ describe('sessions end at once on one instance, though remembered', () => {
 // Two instances on one PostgreSQL: the other instance hears the change (LISTEN/NOTIFY) and forgets;
 // at the latest its memory runs out after SESSION_CACHE_MS.
 describe.skipIf(!onPostgres())('sessions end on the other instance too', () => {
-  let db: Database & { url?: string };
   let a: FastifyInstance;
   let b: FastifyInstance;
-  beforeAll(async () => {
-    db = await openTestDatabase();
-    a = (await buildApp({ database: { databaseUrl: db.url! } })).app;
-    b = (await buildApp({ database: { databaseUrl: db.url! } })).app;
-    await Promise.all([a.ready(), b.ready()]);
-  });
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await db?.close();
-  });
+  withTwoInstances((pair) => ({ a, b } = pair));
 
   const codeOn = async (app: FastifyInstance, token: string) => (await call(app, 'GET', '/api/system/Parking', { token })).body.code;
 

@@ -1,26 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
-import type { Database } from '../db/database.ts';
-import { call, login } from './helpers.ts';
-import { onPostgres, openTestDatabase } from './test-database.ts';
+import { describe, expect, it } from 'vitest';
+import { call, login, type TwoInstances, withTwoInstances } from './helpers.ts';
+import { onPostgres } from './test-database.ts';
 
 // Two reference servers on one PostgreSQL, as behind a load balancer: nothing a request needs lives
 // in one process's memory, and background jobs run once per database.
 describe.skipIf(!onPostgres())('two server instances on one PostgreSQL', () => {
-  let db: Database & { url?: string };
+  let db: TwoInstances['db'];
   let a: FastifyInstance;
   let b: FastifyInstance;
-  beforeAll(async () => {
-    db = await openTestDatabase();
-    a = (await buildApp({ database: { databaseUrl: db.url! } })).app;
-    b = (await buildApp({ database: { databaseUrl: db.url! } })).app;
-  });
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await db?.close();
-  });
+  withTwoInstances((pair) => ({ db, a, b } = pair));
 
   it('a session opened on one instance works on the other', async () => {
     const token = await login(a, 'admin', 'admin123');
