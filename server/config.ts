@@ -82,6 +82,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     simCharging: env.SIM_CHARGING !== '0' && env.SIM_CHARGING !== 'false',
     chargingSimMs: int(env, 'CHARGING_SIM_MS', 5000, 200, 3_600_000),
     chargingSimStartPercent: int(env, 'CHARGING_SIM_START', 3, 0, 100),
+    chargingSimMishaps: env.CHARGING_SIM_MISHAPS !== '0' && env.CHARGING_SIM_MISHAPS !== 'false',
     chargingStallMinutes: int(env, 'CHARGING_STALL_MINUTES', 10, 1, 24 * 60),
     chargingHistoryDays: int(env, 'CHARGING_HISTORY_DAYS', 30, 0, 366),
     seedOrderDays: int(env, 'SEED_ORDER_DAYS', 90, 0, 400),

@@ -34,6 +34,7 @@ async function main(): Promise<void> {
             everyMs: config.simCharging ? config.chargingSimMs : 0,
             startPercent: config.chargingSimStartPercent,
             stallMinutes: config.chargingStallMinutes,
+            mishaps: config.chargingSimMishaps,
           },
           chargingHistoryDays: config.chargingHistoryDays,
           seedOrderDays: config.seedOrderDays,

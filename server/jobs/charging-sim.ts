@@ -19,6 +19,8 @@ export interface ChargingSimOptions {
   startPercent: number;
   /** minutes without meter progress after which a session is abnormal */
   stallMinutes: number;
+  /** stalled sessions and early ends (user, unplugged, fault); off where a test follows one session; default on */
+  mishaps?: boolean;
 }
 
 const BATTERY_WH = 60_000;
@@ -96,7 +98,7 @@ export async function chargingSimTick(db: Db, o: ChargingSimOptions, now = new D
       rnd,
     );
     await meterValue(db, a.id, now, { ...m, soc: Math.floor(m.soc) });
-    const roll = rnd();
+    const roll = o.mishaps === false ? 1 : rnd();
     if (m.soc >= (a.sim_target_soc ?? 95)) await finishSession(db, a.id, now, STOP_REASON.bms);
     else if (roll < 0.003) await finishSession(db, a.id, now, STOP_REASON.user);
     else if (roll < 0.004) await finishSession(db, a.id, now, STOP_REASON.disconnected);
@@ -121,7 +123,7 @@ export async function chargingSimTick(db: Db, o: ChargingSimOptions, now = new D
       phone: `13${String(Math.floor(rnd() * 1e9)).padStart(9, '0')}`,
       startMode: rnd() < 0.8 ? 1 : 2,
       targetSoc: Math.min(100, soc + 40 + Math.floor(rnd() * 50)),
-      stalled: rnd() < 0.05,
+      stalled: o.mishaps !== false && rnd() < 0.05,
     });
   }
 }

@@ -123,6 +123,22 @@ describe('charging sessions', () => {
     expect(await order(id)).toMatchObject({ refundCents: 500, payStatus: 2 });
   });
 
+  it('without mishaps the simulator neither stalls a session nor ends one early, even on the unluckiest roll', async () => {
+    await db.query(`update charging_order set state = 4 where gun_id = $1 and state in (1, 2, 3)`, [GUN]);
+    await db.query(`update charging_gun set ocpp_status = 'Finishing' where id = $1`, [GUN]);
+    const unlucky = () => 0;
+    const o = { everyMs: 1000, startPercent: 100, stallMinutes: 10, mishaps: false };
+    await chargingSimTick(db, o, new Date(), unlucky);
+    const started = await db.query<{ id: string; sim_stalled: boolean }>(
+      `select id, sim_stalled from charging_order where gun_id = $1 and state in (1, 2)`,
+      [GUN],
+    );
+    expect(started.rows).toHaveLength(1);
+    expect(started.rows[0].sim_stalled).toBe(false);
+    for (let i = 1; i <= 3; i++) await chargingSimTick(db, o, new Date(Date.now() + i * 1000), unlucky);
+    expect((await order(started.rows[0].id)).state).toBe(2);
+  });
+
   it('the curve answers every meter sample with the cumulative kWh of the session', async () => {
     const id = await replayC1();
     const curve = (await call(app, 'GET', `/api/charging/Order/${id}/Curve`, { token: admin })).body.data;

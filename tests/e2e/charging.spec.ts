@@ -4,7 +4,7 @@ import { startServer } from './start-server';
 
 /**
  * Charging end to end, on a server of its own whose simulator ticks every second and starts a
- * session on every idle connector that has a price template: a new template, pushed to a new pile,
+ * session on every idle connector that has a price template, none of them stalling or ending early: a new template, pushed to a new pile,
  * a session on it whose curve grows, a remote stop, and the bill's segment table.
  */
 
@@ -13,7 +13,14 @@ const test = base.extend<object, { chargingServer: string }>({
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
       const { url, child } = await startServer(
-        { SIM_CHARGING: '1', CHARGING_SIM_MS: '1000', CHARGING_SIM_START: '100', CHARGING_HISTORY_DAYS: '1', LOOPBACK_LIMIT_FACTOR: '100' },
+        {
+          SIM_CHARGING: '1',
+          CHARGING_SIM_MS: '1000',
+          CHARGING_SIM_START: '100',
+          CHARGING_SIM_MISHAPS: '0',
+          CHARGING_HISTORY_DAYS: '1',
+          LOOPBACK_LIMIT_FACTOR: '100',
+        },
         150_000,
       );
       await use(url);
