@@ -4,10 +4,7 @@ import { test, expect, signInAndWait, uniqueSuffix, waitForRows, clickUntil } fr
 /** amis form controls carry their field name; their labels are not linked to them. */
 const field = (scope: Locator | Page, name: string) => scope.locator(`[name="${name}"]`);
 
-// FIXME: in about one run in three the add dialog stays open after 确认 with no message (seen in CI and
-// locally on 2026-11-22); until the cause is found (a form-level validation that shows nothing?), this
-// step is not part of the suite. Creating, versioning and binding rules is covered by server/tests/fee-rules.test.ts.
-test.fixme('fee rules: create a rule in the form and bind it to a lot for blue plates', async ({ page }) => {
+test('fee rules: create a rule in the form and bind it to a lot for blue plates', async ({ page }) => {
   test.setTimeout(120_000);
   const name = `测试计费规则${uniqueSuffix()}`;
   await signInAndWait(page);
@@ -24,8 +21,19 @@ test.fixme('fee rules: create a rule in the form and bind it to a lot for blue p
   await field(dialog, 'visitPriceCents').first().press('Tab');
   await expect(field(dialog, 'unitPriceCents').first()).toHaveValue('2.00');
   await field(dialog, 'freeMinutes').fill('30');
-  // a click that lands while amis is still taking the last field's change does nothing: click again
-  await clickUntil(dialog.getByRole('button', { name: '确认' }), () => expect(dialog).toBeHidden({ timeout: 10_000 }));
+  // a click that lands while amis is still taking the last field's change does nothing: click again.
+  // This step once kept the dialog open without a word in about one run in three (not reproduced
+  // since); should it recur, the failure names the saves the browser sent and what they answered.
+  const saves: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().includes('/api/fee/FeeRule')) saves.push(`sent ${r.postData()?.slice(0, 80)}`);
+  });
+  page.on('response', async (r) => {
+    if (r.request().method() === 'POST' && r.url().includes('/api/fee/FeeRule')) saves.push(`answered ${r.status()} ${await r.text()}`);
+  });
+  await clickUntil(dialog.getByRole('button', { name: '确认' }), () =>
+    expect(dialog, saves.join('\n') || 'no save was sent').toBeHidden({ timeout: 10_000 }),
+  );
 
   await page.getByPlaceholder('规则名称或备注').fill(name);
   await page.getByRole('button', { name: '查询' }).click();
