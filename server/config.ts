@@ -22,6 +22,7 @@ export interface ServerConfig {
   simCharging: boolean;
   chargingSimMs: number;
   chargingSimStartPercent: number;
+  chargingSimMishaps: boolean;
   chargingStallMinutes: number;
   /** days of charging history seeded at the first start */
   chargingHistoryDays: number;
