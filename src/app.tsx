@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { createHashRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import { createHashRouter, RouterProvider, useSearchParams, type RouteObject } from 'react-router-dom';
 import { RootGuard } from './router/root-guard';
 import { LoginPage } from './views/login/login-page';
 import { NotFoundPage } from './views/error/not-found-page';
@@ -8,9 +8,7 @@ import { FeedbackLayer } from './feedback/feedback-layer';
 import { installSessionHandlers } from './router/session-handlers';
 import { HOST_ROUTES, type HostRouteName } from './router/routes';
 import { appNavigate, setAppNavigate } from './router/app-navigator';
-import { settingsStore } from './stores/settings-store';
-import { brandStore } from './layout/brand-store';
-import { applyTheme } from './styles/theme';
+import { userStore } from './stores/user-store';
 import { getToken } from './utils/auth-cookie';
 import { bootPreloads } from './router/boot-preload';
 import { preloadAmis, prefetchPage } from './amis/lazy-amis-page';
@@ -28,13 +26,19 @@ const Dashboard = lazy(() => loadDashboard().then((m) => ({ default: m.Dashboard
 const RedirectHelper = lazy(() => import('./views/redirect/redirect-helper').then((m) => ({ default: m.RedirectHelper })));
 const ComingSoonView = lazy(() => import('./views/full-screen/coming-soon-view').then((m) => ({ default: m.ComingSoonView })));
 
+/** /login inside the router: reached when a session ends without a reload (start-up shows src/views/login/sign-in-screen.tsx). */
+function LoginRoute() {
+  const [params] = useSearchParams();
+  return <LoginPage redirect={params.get('redirect')} onSignedIn={enterConsole} />;
+}
+
 /**
  * The view of each record of the route table (src/router/routes.ts); paths and metadata live there.
  * null: the spec names the route but its screen is not built yet; the path falls through to the
  * shell's catch-all and so to /404, as before the table.
  */
 const VIEWS: Record<HostRouteName, ReactNode> = {
-  Login: <LoginPage />,
+  Login: <LoginRoute />,
   ScanQRcode: null,
   OrderInfoByQRcode: null,
   Activity: null,
@@ -98,9 +102,16 @@ preloadFor(router.state.location.pathname, true);
 router.subscribe((state) =>
   preloadFor(state.location.pathname, (state.location.state as { signedIn?: boolean } | null)?.signedIn === true),
 );
-// a colour the user picked earlier applies before the first paint of the shell
-if (settingsStore.themeChosen) applyTheme(settingsStore.settings.theme);
-void brandStore.load();
+
+/**
+ * A sign-in succeeded (the token cookie is saved): the session starts and the router goes to the
+ * target as a landing (the guard sends a target this user cannot open home). The sign-in page
+ * calls it here or, when it showed before the console loaded, through src/main.tsx.
+ */
+export function enterConsole(target: string) {
+  userStore.startSession(getToken());
+  void router.navigate(target, { replace: true, state: { signedIn: true } });
+}
 
 export function App() {
   return (

@@ -1,7 +1,66 @@
 import './setup-mobx';
 import { createRoot } from 'react-dom/client';
-import { App } from './app';
+import { getToken } from './utils/auth-cookie';
+import { hashLocation, redirectParam, signInLocation } from './router/signed-out-start';
+import { SignInScreen } from './views/login/sign-in-screen';
+import { settingsStore } from './stores/settings-store';
+import { brandStore } from './layout/brand-store';
+import { applyTheme } from './styles/theme';
+import { feedback } from './feedback/feedback-store';
+import { FeedbackLayer } from './feedback/feedback-layer';
+import { t } from './i18n';
 import './styles/global.css';
 
+/**
+ * Start-up. Without a token every path but the public pages leads to sign-in (the guard), so the
+ * sign-in page shows at once, without the console: the router, the shell, the session stores and
+ * the API client (src/app.tsx) load as one chunk while the user types, and open after sign-in.
+ */
+
 // No <StrictMode>: amis's root renderer breaks under it in development.
-createRoot(document.getElementById('root')!).render(<App />);
+const root = createRoot(document.getElementById('root')!);
+
+// a colour the user picked earlier applies before the first paint (the sign-in button's too)
+if (settingsStore.themeChosen) applyTheme(settingsStore.settings.theme);
+void brandStore.load();
+
+const loadConsole = () => import('./app');
+
+/** Renders the console; `target`: just signed in, go there (a landing, as the guard knows it). */
+async function openConsole(target?: string): Promise<void> {
+  // from here the router follows the address
+  window.removeEventListener('hashchange', show);
+  try {
+    const { App, enterConsole } = await loadConsole();
+    if (target !== undefined) enterConsole(target);
+    root.render(<App />);
+  } catch (error) {
+    // a new deployment replaced the chunk, or the network dropped: the words of a page's chunk failure
+    feedback.notify('error', t('page.chunkFailed'), t('page.chunkFailedDetail'), 0);
+    throw error;
+  }
+}
+
+/** What the address asks for, until the console opens: the sign-in page, or the console. */
+function show(): void {
+  const start = hashLocation(window.location.hash);
+  const signIn = getToken() ? null : signInLocation(start.path, start.search);
+  if (!signIn) {
+    root.render(<div className="pc-page-loading">{t('common.loading')}</div>);
+    void openConsole().catch(() => root.render(<FeedbackLayer />));
+    return;
+  }
+  // the guard's redirect (`/login?redirect=…`), before the router exists to make it
+  if (signIn !== start.path + start.search) window.history.replaceState(window.history.state, '', `#${signIn}`);
+  root.render(
+    <SignInScreen
+      redirect={redirectParam(hashLocation(`#${signIn}`).search)}
+      onSignedIn={(target) => openConsole(target)}
+      onStart={() => void loadConsole().catch(() => undefined)}
+    />,
+  );
+}
+
+// a link or a typed address changes only the hash: the sign-in page follows it as the router would
+window.addEventListener('hashchange', show);
+show();

@@ -1,11 +1,7 @@
 import axios, { AxiosError, type AxiosAdapter, type AxiosInstance, type AxiosRequestConfig } from 'axios';
 import { getToken } from '../utils/auth-cookie';
 import { classifyFailure, type ErrorAction, type FailureInfo } from './error-catalogue';
-import { sessionEvents } from './session-events';
-import { feedback } from '../feedback/feedback-store';
-import { localizeMessage } from '../i18n/server-messages';
-
-export const REQUEST_TIMEOUT_MS = 1_200_000;
+import { isWrite, performErrorAction, REQUEST_TIMEOUT_MS } from './error-action';
 
 declare module 'axios' {
   interface AxiosRequestConfig {
@@ -13,8 +9,6 @@ declare module 'axios' {
     quietErrors?: boolean;
   }
 }
-
-const isWrite = (method: string | undefined): boolean => !!method && method.toLowerCase() !== 'get';
 
 export function failureFromError(error: unknown): FailureInfo {
   if (error instanceof AxiosError) {
@@ -30,23 +24,6 @@ export function failureFromError(error: unknown): FailureInfo {
     };
   }
   return { errorMessage: String(error) };
-}
-
-export function performErrorAction(action: ErrorAction, quiet = false) {
-  switch (action.kind) {
-    case 'session-expired':
-      sessionEvents().expired();
-      break;
-    case 'unauthorized':
-      sessionEvents().unauthorized();
-      break;
-    case 'forbidden':
-      sessionEvents().forbidden();
-      break;
-    case 'notify':
-      if (!quiet) feedback.notify('error', localizeMessage(action.title), localizeMessage(action.message));
-      break;
-  }
 }
 
 export interface HttpClientOptions {

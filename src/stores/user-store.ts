@@ -1,7 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import * as authApi from '../api/auth';
-import type { Envelope, LoginForm, MenuItem, SessionUser } from '../api/types';
-import { getToken, removeToken, setToken } from '../utils/auth-cookie';
+import type { MenuItem, SessionUser } from '../api/types';
+import { getToken, removeToken } from '../utils/auth-cookie';
 
 /** Every signed-in user holds this one role on the client (spec §6). */
 export const DEFAULT_ROLE = 'ROLE_SYSTEM_DEFAULT';
@@ -19,19 +19,16 @@ export class UserStore {
     makeAutoObservable(this);
   }
 
-  async login(form: LoginForm): Promise<Envelope<{ token: string; captchaRequired?: boolean } | null>> {
-    const res = await authApi.login(form);
-    if (res.code === 200 && res.data?.token) {
-      setToken(res.data.token, form.rememberMe);
-      runInAction(() => {
-        this.token = res.data!.token;
-        this.loadMenus = true;
-        // whoever signed in before (an expired session, another account) no longer counts:
-        // the guard fetches this user's menus and buttons before the next screen
-        this.roles = [];
-      });
-    }
-    return res;
+  /**
+   * A sign-in succeeded (the sign-in page saved the token cookie, src/views/login/login-page.tsx):
+   * spec §4, the token is kept and menu loading is flagged as needed.
+   */
+  startSession(token: string | undefined) {
+    this.token = token;
+    this.loadMenus = true;
+    // whoever signed in before (an expired session, another account) no longer counts:
+    // the guard fetches this user's menus and buttons before the next screen
+    this.roles = [];
   }
 
   /** Fetch the user, their buttons and menus. Throws when the call fails. */

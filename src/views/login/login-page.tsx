@@ -1,10 +1,9 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { observer } from 'mobx-react-lite';
-import { userStore } from '../../stores/user-store';
-import { fetchCaptcha, fetchSmsSwitch } from '../../api/auth';
+import { fetchCaptcha, fetchSmsSwitch, login } from '../../api/sign-in';
 import { feedback } from '../../feedback/feedback-store';
 import { hashPassword } from '../../utils/password-hash';
+import { setToken } from '../../utils/auth-cookie';
 import { safeRedirect } from '../../utils/safe-redirect';
 import { t } from '../../i18n';
 import { SmsCodeField } from './sms-code-field';
@@ -16,9 +15,21 @@ interface Captcha {
   image: string;
 }
 
-export const LoginPage = observer(function LoginPage() {
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
+export interface LoginPageProps {
+  /** the `redirect` query parameter: where to go after signing in, if it is a path of the console */
+  redirect: string | null;
+  /** the token cookie is saved: open the console at `target` (the page waits, still "signing in") */
+  onSignedIn: (target: string) => void | Promise<void>;
+  /** the user started on the form: a chance to load the console meanwhile */
+  onStart?: () => void;
+}
+
+/**
+ * The sign-in form. It knows neither the router nor the session store, so it can show before
+ * they load (src/main.tsx) as well as at the router's /login (src/app.tsx).
+ */
+export const LoginPage = observer(function LoginPage({ redirect, onSignedIn, onStart }: LoginPageProps) {
+  const started = useRef(false);
   const [account, setAccount] = useState('');
   const [password, setPassword] = useState('');
   const [rememberMe, setRememberMe] = useState(false);
@@ -59,7 +70,7 @@ export const LoginPage = observer(function LoginPage() {
     if (submitting || !validate()) return;
     setSubmitting(true);
     try {
-      const res = await userStore.login({
+      const res = await login({
         account: account.trim(),
         password: hashPassword(password),
         rememberMe,
@@ -67,8 +78,10 @@ export const LoginPage = observer(function LoginPage() {
         timestamp: captcha?.timestamp,
         smsCode: smsEnabled ? smsCode.trim() : undefined,
       });
-      if (res.code === 200) {
-        navigate(safeRedirect(params.get('redirect')), { replace: true, state: { signedIn: true } });
+      if (res.code === 200 && res.data?.token) {
+        // spec §4: remember-me only lengthens the cookie
+        setToken(res.data.token, rememberMe);
+        await onSignedIn(safeRedirect(redirect));
         return;
       }
       feedback.notify('error', t('login.failed'), res.msg);
@@ -83,7 +96,17 @@ export const LoginPage = observer(function LoginPage() {
 
   return (
     <div className="pc-login">
-      <form className="pc-login__form" onSubmit={onSubmit} noValidate aria-label={t('login.title')}>
+      <form
+        className="pc-login__form"
+        onSubmit={onSubmit}
+        noValidate
+        aria-label={t('login.title')}
+        onFocus={() => {
+          if (started.current) return;
+          started.current = true;
+          onStart?.();
+        }}
+      >
         {/* the deployment's brand by the `account` cookie, as the sidebar shows it */}
         <h1 className="pc-login__title" data-testid="login-brand">
           {brandStore.brand.logo ? <img className="pc-login__logo" src={brandStore.brand.logo} alt="" /> : null}

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { sendSmsCode } from '../../api/auth';
+import { sendSmsCode } from '../../api/sign-in';
 import { feedback } from '../../feedback/feedback-store';
 import { t } from '../../i18n';
 
