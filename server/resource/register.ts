@@ -5,6 +5,7 @@ import type { Db } from '../db/database.ts';
 import { DONE, notFound, ok } from '../lib/envelope.ts';
 import { writeOperLog } from '../lib/oper-log.ts';
 import { idParams } from './define.ts';
+import { CountCache, versionOf } from './count-cache.ts';
 import { valueOf } from './filters.ts';
 import { f } from './fields.ts';
 import { assertLots, lotsOf, outOfScope, visible } from './lot-scope.ts';
@@ -48,6 +49,7 @@ export function registerResource(app: FastifyInstance, db: Db, r: Resource): voi
     { 'x-nonblank': spec.required.filter((n) => !createOnly.includes(n)) },
   );
   const paging = spec.paging ?? defaultPaging;
+  const counts = new CountCache();
   const log = (tx: Db, req: FastifyRequest, action: 'create' | 'update' | 'delete', id: string, row: Row) =>
     writeOperLog(tx, req, { action, module: spec.module, recordId: id, detail: spec.describe(row) });
 
@@ -68,14 +70,11 @@ export function registerResource(app: FastifyInstance, db: Db, r: Resource): voi
       const pagination = { currentPage: 1, pageSize: rows.length, total: rows.length };
       return ok({ list: flat ? rows : nest(rows, spec.tree.parent, spec.tree.emptyChildren), pagination });
     }
-    const { n } = (await k(db)
-      .selectFrom(spec.table)
-      .where(r.where(q, [], lots))
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow()) as { n: number };
     const p = paging.read(q);
-    const rows = await r.rows(db, q, lots).limit(p.pageSize).offset(p.offset).execute();
-    const pagination = { currentPage: p.currentPage, pageSize: p.pageSize, total: Number(n) };
+    const page = (await r.rows(db, q, lots).select(versionOf(spec.table)).limit(p.pageSize).offset(p.offset).execute()) as Row[];
+    const total = await counts.total(k(db), spec.table, r.where(q, [], lots), page[0]?.listVersion as number | null | undefined);
+    const rows = page.map(({ listVersion: _, ...row }) => row);
+    const pagination = { currentPage: p.currentPage, pageSize: p.pageSize, total };
     if (!spec.summary) return ok({ list: rows.map(json), pagination });
     const { columns, ignore } = spec.summary;
     const summary = await k(db)

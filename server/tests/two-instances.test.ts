@@ -33,4 +33,19 @@ describe.skipIf(!onPostgres())('two server instances on one PostgreSQL', () => {
     const { rows } = await db.query<{ text: string }>('select text from captchas where key = $1', [captcha.body.data.timestamp]);
     expect(rows).toHaveLength(1);
   });
+
+  it('a list total remembered by one instance follows a space the other adds', async () => {
+    const token = await login(a, 'admin', 'admin123');
+    const list = async () =>
+      (await call(a, 'GET', '/api/system/ParkingSpace?parkingId=p-ns-kjy-01&currentPage=1&pageSize=10', { token })).body.data.pagination
+        .total;
+    const before = await list();
+    expect(await list()).toBe(before);
+    const created = await call(b, 'POST', '/api/system/ParkingSpace', {
+      token,
+      json: { parkingId: 'p-ns-kjy-01', spaceNo: 'TWO-001', spaceType: 1 },
+    });
+    expect(created.body.code, created.body.msg).toBe(200);
+    expect(await list()).toBe(before + 1);
+  });
 });
