@@ -5,7 +5,7 @@ import type { Db } from '../db/database.ts';
 import { DONE, notFound, ok } from '../lib/envelope.ts';
 import { writeOperLog } from '../lib/oper-log.ts';
 import { idParams } from './define.ts';
-import { CountCache, versionOf } from './count-cache.ts';
+import { TotalsCache, versionOf } from './totals-cache.ts';
 import { valueOf } from './filters.ts';
 import { f } from './fields.ts';
 import { assertLots, lotsOf, outOfScope, visible } from './lot-scope.ts';
@@ -49,7 +49,7 @@ export function registerResource(app: FastifyInstance, db: Db, r: Resource): voi
     { 'x-nonblank': spec.required.filter((n) => !createOnly.includes(n)) },
   );
   const paging = spec.paging ?? defaultPaging;
-  const counts = new CountCache();
+  const totals = new TotalsCache();
   const log = (tx: Db, req: FastifyRequest, action: 'create' | 'update' | 'delete', id: string, row: Row) =>
     writeOperLog(tx, req, { action, module: spec.module, recordId: id, detail: spec.describe(row) });
 
@@ -72,16 +72,21 @@ export function registerResource(app: FastifyInstance, db: Db, r: Resource): voi
     }
     const p = paging.read(q);
     const page = (await r.rows(db, q, lots).select(versionOf(spec.table)).limit(p.pageSize).offset(p.offset).execute()) as Row[];
-    const total = await counts.total(k(db), spec.table, r.where(q, [], lots), page[0]?.listVersion as number | null | undefined);
+    const seen = page[0]?.listVersion;
     const rows = page.map(({ listVersion: _, ...row }) => row);
+    const counted = k(db)
+      .selectFrom(spec.table)
+      .where(r.where(q, [], lots))
+      .select((eb) => eb.fn.countAll<number>().as('n'));
+    const total = Number((await totals.row(counted, spec.table, seen)).n);
     const pagination = { currentPage: p.currentPage, pageSize: p.pageSize, total };
     if (!spec.summary) return ok({ list: rows.map(json), pagination });
     const { columns, ignore } = spec.summary;
-    const summary = await k(db)
+    const summed = k(db)
       .selectFrom(spec.table)
       .where(r.where(q, ignore, lots))
-      .select((eb) => Object.entries(columns).map(([name, c]) => c(eb).as(name)))
-      .executeTakeFirstOrThrow();
+      .select((eb) => Object.entries(columns).map(([name, c]) => c(eb).as(name)));
+    const summary = await totals.row(summed, spec.table, seen);
     return ok({ list: rows.map(json), pagination, summary });
   });
 

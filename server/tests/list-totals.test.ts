@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { call, type TestServer, withTestServer } from './helpers.ts';
 import { onPostgres } from './test-database.ts';
 
-// A list's total is remembered per filter until its table changes (resource/count-cache.ts).
+// A list's total and summary are remembered per filter until the table changes (resource/totals-cache.ts).
 describe('list totals', () => {
   let s: TestServer;
   withTestServer((server) => (s = server));
@@ -56,5 +56,16 @@ describe('list totals', () => {
     const all = await total('status=0');
     const past = await call(s.app, 'GET', '/api/system/ParkingSpace?status=0&currentPage=100000&pageSize=10', { token: s.admin });
     expect(past.body.data).toMatchObject({ list: [], pagination: { total: all } });
+  });
+
+  it('the order summary follows an amount changed outside the resource layer', async () => {
+    const summary = async () =>
+      (await call(s.app, 'GET', '/api/order/ParkingOrder?currentPage=1&pageSize=10', { token: s.admin })).body.data.summary;
+    const before = await summary();
+    expect(await summary()).toEqual(before);
+    await s.db.query(
+      `update parking_order set paid_cents = paid_cents + 100, receivable_cents = receivable_cents + 100 where id = (select id from parking_order order by id limit 1)`,
+    );
+    expect((await summary()).paidCents).toBe(before.paidCents + 100);
   });
 });
