@@ -10,16 +10,11 @@ import { HOST_ROUTES, type HostRouteName } from './router/routes';
 import { appNavigate, setAppNavigate } from './router/app-navigator';
 import { userStore } from './stores/user-store';
 import { getToken } from './utils/auth-cookie';
-import { bootPreloads } from './router/boot-preload';
-import { preloadAmis, prefetchPage } from './amis/lazy-amis-page';
+import { loadDashboard, loadLayout, loadMenuScreen, preloadFor } from './router/console-chunks';
 import { t } from './i18n';
 import './styles/size.css';
 
 const UserCenter = lazy(() => import('./views/user-center/user-center'));
-// The sign-in page carries none of the shell: its chunks load once a token exists (preloadFor).
-const loadLayout = () => import('./layout/layout');
-const loadMenuScreen = () => import('./views/menu-screen/menu-screen');
-const loadDashboard = () => import('./views/dashboard/dashboard');
 const Layout = lazy(() => loadLayout().then((m) => ({ default: m.Layout })));
 const MenuScreen = lazy(() => loadMenuScreen().then((m) => ({ default: m.MenuScreen })));
 const Dashboard = lazy(() => loadDashboard().then((m) => ({ default: m.Dashboard })));
@@ -87,18 +82,7 @@ export const router = createHashRouter([
 setAppNavigate((to, options) => void (typeof to === 'number' ? router.navigate(to) : router.navigate(to, options)));
 installSessionHandlers((to) => appNavigate(to));
 
-/**
- * With a token, the shell, amis and the page file the path names load at once, beside CurrentUser
- * (src/router/boot-preload.ts); the guard still decides what opens. `page`: only at start-up and
- * right after sign-in, when the screen has not been opened yet.
- */
-function preloadFor(path: string, page: boolean) {
-  const wanted = bootPreloads(path, Boolean(getToken()));
-  if (wanted.shell) void Promise.all([loadLayout(), loadMenuScreen(), loadDashboard()]).catch(() => undefined);
-  if (wanted.amis) void preloadAmis().catch(() => undefined);
-  if (page && wanted.page) prefetchPage(wanted.page);
-}
-preloadFor(router.state.location.pathname, true);
+// start-up asked for the first screen's chunks already (src/main.tsx); each sign-in asks for its target's
 router.subscribe((state) =>
   preloadFor(state.location.pathname, (state.location.state as { signedIn?: boolean } | null)?.signedIn === true),
 );

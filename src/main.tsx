@@ -2,6 +2,7 @@ import './setup-mobx';
 import { createRoot } from 'react-dom/client';
 import { getToken } from './utils/auth-cookie';
 import { hashLocation, redirectParam, signInLocation } from './router/signed-out-start';
+import { preloadFor } from './router/console-chunks';
 import { SignInScreen } from './views/login/sign-in-screen';
 import { settingsStore } from './stores/settings-store';
 import { brandStore } from './layout/brand-store';
@@ -46,6 +47,8 @@ function show(): void {
   const start = hashLocation(window.location.hash);
   const signIn = getToken() ? null : signInLocation(start.path, start.search);
   if (!signIn) {
+    // the first screen's chunks and page file, beside the console's own chunk rather than after it
+    preloadFor(start.path, true);
     root.render(<div className="pc-page-loading">{t('common.loading')}</div>);
     void openConsole().catch(() => root.render(<FeedbackLayer />));
     return;

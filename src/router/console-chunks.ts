@@ -1,0 +1,21 @@
+import { bootPreloads } from './boot-preload';
+import { preloadAmis, prefetchPage } from '../amis/lazy-amis-page';
+import { getToken } from '../utils/auth-cookie';
+
+/** The shell's chunks: lazy, so the sign-in page carries none of them (src/app.tsx mounts them). */
+export const loadLayout = () => import('../layout/layout');
+export const loadMenuScreen = () => import('../views/menu-screen/menu-screen');
+export const loadDashboard = () => import('../views/dashboard/dashboard');
+
+/**
+ * With a token, the shell, amis and the page file the path names load at once, beside the
+ * console's own chunk and CurrentUser (boot-preload.ts); the guard still decides what opens.
+ * `page`: only at start-up (src/main.tsx) and right after sign-in, when the screen has not been
+ * opened yet.
+ */
+export function preloadFor(path: string, page: boolean): void {
+  const wanted = bootPreloads(path, Boolean(getToken()));
+  if (wanted.shell) void Promise.all([loadLayout(), loadMenuScreen(), loadDashboard()]).catch(() => undefined);
+  if (wanted.amis) void preloadAmis().catch(() => undefined);
+  if (page && wanted.page) prefetchPage(wanted.page);
+}
