@@ -1,5 +1,5 @@
 import md5 from 'blueimp-md5';
-import { test, expect, signIn, signInAndWait, createTempUser } from './fixtures';
+import { test, expect, signIn, signInAndWait, createTempUser, ADMIN } from './fixtures';
 
 /**
  * An account locked by failed sign-ins (the e2e server locks after 3: LOCK_AFTER_FAILURES in
@@ -29,8 +29,7 @@ test('a locked account: the sign-in page shows the lock; the administrator unloc
   await expect(theirs).toHaveURL(/#\/login/);
 
   // 用户管理 shows until when, and 解锁 for the locked user only
-  await signInAndWait(page);
-  await page.goto('/#/system/user');
+  await signInAndWait(page, ADMIN, '/system/user');
   await expect(page.getByRole('columnheader', { name: '锁定至' })).toBeVisible();
   await page.getByPlaceholder('账号、姓名或手机号').fill(user.account);
   await page.getByRole('button', { name: '查询' }).click();

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { adminToken, clickUntil, expect, signInAndWait, test as base, uniqueSuffix, waitForRows } from './fixtures';
+import { adminToken, clickUntil, expect, signInAndWait, test as base, uniqueSuffix, waitForRows, ADMIN } from './fixtures';
 import { startServer } from './start-server';
 
 /**
@@ -66,8 +66,7 @@ test('a new price template pushed to a pile prices a simulated session that is s
   page.on('request', (r) => {
     if (!r.url().startsWith(baseURL!) && !r.url().startsWith('data:') && !r.url().startsWith('blob:')) elsewhere.push(r.url());
   });
-  await signInAndWait(page);
-  await page.goto('/#/charging/chargingPrice');
+  await signInAndWait(page, ADMIN, '/charging/chargingPrice');
   await waitForRows(page);
 
   // the template: one flat tier at 0.50000 + 0.30000 yuan/kWh over the whole day

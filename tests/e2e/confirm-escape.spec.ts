@@ -1,4 +1,4 @@
-import { test, expect, signInAndWait, waitForRows, clickUntil } from './fixtures';
+import { test, expect, signInAndWait, waitForRows, clickUntil, ADMIN } from './fixtures';
 
 test('Escape closes the sign-out confirm as its cancel button does: the user stays signed in', async ({ page }) => {
   await signInAndWait(page);
@@ -13,8 +13,7 @@ test('Escape closes the sign-out confirm as its cancel button does: the user sta
 });
 
 test('Escape closes a delete confirm and nothing is deleted', async ({ page }) => {
-  await signInAndWait(page);
-  await page.goto('/#/coupon/merchant');
+  await signInAndWait(page, ADMIN, '/coupon/merchant');
   await waitForRows(page);
   const row = page.getByRole('row').filter({ hasText: '海岸城影城' });
   const dialog = page.getByRole('dialog');

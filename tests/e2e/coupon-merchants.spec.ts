@@ -1,13 +1,12 @@
 import type { Locator } from '@playwright/test';
-import { test, expect, signInAndWait, uniqueSuffix, waitForRows, clickUntil } from './fixtures';
+import { test, expect, signInAndWait, uniqueSuffix, waitForRows, clickUntil, ADMIN } from './fixtures';
 
 /** amis form controls carry their field name; their labels are not linked to them. */
 const field = (scope: Locator, name: string) => scope.locator(`[name="${name}"]`);
 
 test('merchants: the seeded list, a new merchant with its balance in yuan stored as cents, then an edit', async ({ page }) => {
   const name = `测试商户${uniqueSuffix()}`;
-  await signInAndWait(page);
-  await page.goto('/#/coupon/merchant');
+  await signInAndWait(page, ADMIN, '/coupon/merchant');
   await waitForRows(page);
   await expect(page.getByRole('row').filter({ hasText: '海岸城星巴克' })).toContainText('12800.00');
 

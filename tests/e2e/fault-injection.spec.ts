@@ -1,5 +1,5 @@
 import type { Page, Route } from '@playwright/test';
-import { test, expect, signIn, signInAndWait, waitForRows } from './fixtures';
+import { test, expect, signIn, signInAndWait, waitForRows, ADMIN } from './fixtures';
 
 /**
  * The error catalogue seen by a person: each kind of failure is injected between the browser and the
@@ -111,8 +111,7 @@ test('a select whose options got no answer says so instead of staying empty', as
 test('a lot select whose lookup the server refuses (HTTP 200, another code) says so instead of staying empty', async ({ page }) => {
   // before sign-in: the lookup is loaded once per user
   await page.route(/\/api\/system\/Parking\?.*pageSize=1000/, envelope(200, { code: 500, msg: '数据库忙，请稍后再试', data: null }));
-  await signInAndWait(page);
-  await page.goto('/#/parking/parkingLane');
+  await signInAndWait(page, ADMIN, '/parking/parkingLane');
   await toastWith(page, /接口请求失败：数据库忙，请稍后再试/);
 });
 

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { test, expect, signInAndWait, uniqueSuffix, waitForRows, clickUntil } from './fixtures';
+import { test, expect, signInAndWait, uniqueSuffix, waitForRows, clickUntil, ADMIN } from './fixtures';
 
 /** amis form controls carry their field name; their labels are not linked to them. */
 const field = (scope: Locator | Page, name: string) => scope.locator(`[name="${name}"]`);
@@ -7,8 +7,7 @@ const field = (scope: Locator | Page, name: string) => scope.locator(`[name="${n
 test('fee rules: create a rule in the form and bind it to a lot for blue plates', async ({ page }) => {
   test.setTimeout(120_000);
   const name = `测试计费规则${uniqueSuffix()}`;
-  await signInAndWait(page);
-  await page.goto('/#/fee/feeRule');
+  await signInAndWait(page, ADMIN, '/fee/feeRule');
   await waitForRows(page);
 
   // the form starts from a day/night pair: give the day unit price and the night price per visit
@@ -51,8 +50,7 @@ test('fee rules: create a rule in the form and bind it to a lot for blue plates'
 });
 
 test('fee calculator: a lot and plate colour price a stay and show the line items naming the rule version', async ({ page }) => {
-  await signInAndWait(page);
-  await page.goto('/#/fee/feeCalculator');
+  await signInAndWait(page, ADMIN, '/fee/feeCalculator');
   // the panel holds the form's fields, its 试算 button (in the footer) and the result
   const form = page.locator('.cxd-Panel').filter({ hasText: '计费依据' }).last();
   const lotOption = page.getByRole('option', { name: '罗湖口岸交通枢纽停车场' });

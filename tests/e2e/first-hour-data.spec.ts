@@ -1,4 +1,4 @@
-import { test, expect, signInAndWait, uniqueSuffix, waitForRows, clickUntil } from './fixtures';
+import { test, expect, signInAndWait, uniqueSuffix, waitForRows, clickUntil, ADMIN } from './fixtures';
 import type { Locator, Page } from '@playwright/test';
 
 /**
@@ -21,8 +21,7 @@ test('the lots list and its summary follow adds, edits, deletes and 重置; 新�
   test.setTimeout(90_000);
   const suffix = uniqueSuffix();
   const name = `数据${suffix}`;
-  await signInAndWait(page);
-  await page.goto('/#/parking/parkingAdmin');
+  await signInAndWait(page, ADMIN, '/parking/parkingAdmin');
   await waitForRows(page);
 
   // a filter that matches nothing yet: the summary says so
@@ -81,8 +80,7 @@ test('the lots list and its summary follow adds, edits, deletes and 重置; 新�
 test('out-of-range numbers stay as typed with a message beside the field; lengths show a counter; one wording for required', async ({
   page,
 }) => {
-  await signInAndWait(page);
-  await page.goto('/#/parkingAdmin/add/0');
+  await signInAndWait(page, ADMIN, '/parkingAdmin/add/0');
   const form = visiblePage(page);
   await field(form, 'totalSpaces').fill('-5');
   await field(form, 'parkingName').click();
@@ -110,8 +108,7 @@ test('out-of-range numbers stay as typed with a message beside the field; length
 });
 
 test("the admin's reset-password form enforces the change-password rule", async ({ page }) => {
-  await signInAndWait(page);
-  await page.goto('/#/system/user');
+  await signInAndWait(page, ADMIN, '/system/user');
   await waitForRows(page);
   await visiblePage(page).getByRole('row').filter({ hasText: 'operator' }).first().getByRole('button', { name: '重置密码' }).click();
   const dialog = page.getByRole('dialog');
@@ -126,8 +123,7 @@ test.describe('log times', () => {
   test.use({ timezoneId: 'America/New_York' });
 
   test('the sign-in log shows China time whatever the browser’s zone', async ({ page }) => {
-    await signInAndWait(page);
-    await page.goto('/#/system/loginLog');
+    await signInAndWait(page, ADMIN, '/system/loginLog');
     await waitForRows(page);
     const china = new Intl.DateTimeFormat('sv-SE', {
       timeZone: 'Asia/Shanghai',

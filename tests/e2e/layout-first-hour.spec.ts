@@ -1,4 +1,4 @@
-import { test, expect, signInAndWait, adminToken, uniqueSuffix, waitForRows } from './fixtures';
+import { test, expect, signInAndWait, adminToken, uniqueSuffix, waitForRows, ADMIN } from './fixtures';
 import type { Locator, Page } from '@playwright/test';
 import { MENU_TREE } from '../../server/seed/menu-tree';
 
@@ -87,8 +87,7 @@ test.describe('every icon shows', () => {
     page.on('request', (req) => {
       if (/\.(woff2?|ttf|eot)(\?|$)/.test(req.url())) fontRequests.push(req.url());
     });
-    await signInAndWait(page);
-    await page.goto('/#/parking/parkingAdmin');
+    await signInAndWait(page, ADMIN, '/parking/parkingAdmin');
     await waitForRows(page);
     const reload = visiblePage(page).locator('.cxd-Crud-toolbar .cxd-Button--iconOnly').first();
     const icon = reload.locator('i.fa-sync');
@@ -144,8 +143,7 @@ test.describe('the add-lot form', () => {
   test.use({ viewport: DESKTOP });
 
   test('times show whole, grouped inputs have room, and 按地址识别区划 stays in its row', async ({ page }) => {
-    await signInAndWait(page);
-    await page.goto('/#/parkingAdmin/add/0');
+    await signInAndWait(page, ADMIN, '/parkingAdmin/add/0');
     // each grouped input has room (its box, counter included) and shows a value of its full length whole
     const full = { regionCode: '440305001001', contactName: '欧阳小明', contactPhone: '13800001111' };
     for (const [name, value] of Object.entries(full)) {
@@ -179,8 +177,7 @@ test.describe('区域管理', () => {
   test.use({ viewport: DESKTOP });
 
   test('the whole tree shows with its size and no page numbers; 关联停车场 names the lots', async ({ page }) => {
-    await signInAndWait(page);
-    await page.goto('/#/parking/parkingArea');
+    await signInAndWait(page, ADMIN, '/parking/parkingArea');
     await waitForRows(page);
     const list = visiblePage(page);
     await expect(list.getByText(/^共 \d+ 个区域$/)).toBeVisible();
@@ -233,8 +230,7 @@ test.describe('states', () => {
   test.use({ viewport: DESKTOP });
 
   test('device and barrier states are coloured tags', async ({ page }) => {
-    await signInAndWait(page);
-    await page.goto('/#/monitoring/device');
+    await signInAndWait(page, ADMIN, '/monitoring/device');
     await waitForRows(page);
     const tags = visiblePage(page).locator('tbody .cxd-Tag--status');
     await expect(tags.first()).toBeVisible();
@@ -262,8 +258,7 @@ test.describe('states', () => {
     try {
       const voided = await (await request.put(`/api/system/ParkingLane/${id}/Actions/VoidQr`, { headers, data: {} })).json();
       expect(voided.code, voided.msg).toBe(200);
-      await signInAndWait(page);
-      await page.goto('/#/parking/parkingLane');
+      await signInAndWait(page, ADMIN, '/parking/parkingLane');
       await waitForRows(page);
       await page.getByPlaceholder('车道编号或名称').fill(code);
       await visiblePage(page).getByRole('button', { name: '查询' }).click();
@@ -282,8 +277,7 @@ test.describe('states', () => {
     const role = (await (await request.get('/api/system/Role/r-operator', { headers })).json()).data;
     const saved = await (await request.put('/api/system/Role/r-operator', { headers, data: role })).json();
     expect(saved.code, saved.msg).toBe(200);
-    await signInAndWait(page);
-    await page.goto('/#/system/operLog');
+    await signInAndWait(page, ADMIN, '/system/operLog');
     await waitForRows(page);
     const list = visiblePage(page);
     const row = list.getByRole('row').filter({ hasText: '值班操作员' }).first();

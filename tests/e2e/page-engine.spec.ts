@@ -1,7 +1,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { test, expect, signInAndWait, uniqueSuffix, waitForRows, clickUntil, allowConsole } from './fixtures';
+import { test, expect, signInAndWait, uniqueSuffix, waitForRows, clickUntil, allowConsole, ADMIN } from './fixtures';
 
 /** The site bundle folder the running reference server serves before pages-json/. */
 function writeSitePage(urlAddress: string, content: string | object): string {
@@ -68,8 +68,7 @@ test('a JSON file dropped into the site bundle becomes a working screen with no 
 test('a site bundle file overrides the default page, and an edit shows on the next open', async ({ page }) => {
   const file = writeSitePage('card/groupCard', { type: 'page', title: '站点团体卡', body: { type: 'tpl', tpl: '第一版' } });
   try {
-    await signInAndWait(page);
-    await page.goto('/#/card/groupCard');
+    await signInAndWait(page, ADMIN, '/card/groupCard');
     await expect(page.getByText('第一版')).toBeVisible();
     writeSitePage('card/groupCard', { type: 'page', title: '站点团体卡', body: { type: 'tpl', tpl: '第二版' } });
     await page.reload();
@@ -149,8 +148,7 @@ test('a page chunk that fails to load after a redeploy offers a reload', async (
 });
 
 test('a dialog open on one tab stays with its tab: hidden on another tab, back when returning', async ({ page }) => {
-  await signInAndWait(page);
-  await page.goto('/#/system/user');
+  await signInAndWait(page, ADMIN, '/system/user');
   await waitForRows(page);
   const dialog = page.getByRole('dialog');
   await clickUntil(page.getByRole('button', { name: '新增用户' }), () => expect(dialog).toBeVisible({ timeout: 2000 }));

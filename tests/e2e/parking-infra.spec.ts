@@ -1,7 +1,7 @@
 import jsQR from 'jsqr';
 import { readFileSync } from 'node:fs';
 import { PNG } from 'pngjs';
-import { test, expect, signInAndWait, OPERATOR, uniqueSuffix, waitForRows } from './fixtures';
+import { test, expect, signInAndWait, OPERATOR, uniqueSuffix, waitForRows, ADMIN } from './fixtures';
 import type { Locator, Page } from '@playwright/test';
 
 /** Lanes, spaces, devices and areas: the screens an operator sets the estate up with. */
@@ -29,8 +29,7 @@ const rows = (page: Page) => page.getByRole('row').filter({ has: page.getByRole(
 
 test('lanes: filter, page, add, edit, delete', async ({ page }) => {
   const code = `E${uniqueSuffix()}`.slice(0, 12);
-  await signInAndWait(page);
-  await page.goto('/#/parking/parkingLane');
+  await signInAndWait(page, ADMIN, '/parking/parkingLane');
   await expect(page.getByRole('columnheader', { name: '车道名称' })).toBeVisible();
   await waitForRows(page);
   await expect(rows(page)).toHaveCount(10); // first page of 46
@@ -69,8 +68,7 @@ test('lanes: the downloaded QR is a PNG of the lane scan URL; the preview shows 
   page,
   baseURL,
 }) => {
-  await signInAndWait(page);
-  await page.goto('/#/parking/parkingLane');
+  await signInAndWait(page, ADMIN, '/parking/parkingLane');
   await page.getByPlaceholder('车道编号或名称').fill('OUT01');
   await filterBy(page, '停车场', '海岸城购物中心停车场');
   const row = rows(page).filter({ hasText: 'OUT01' });
@@ -100,8 +98,7 @@ test('lanes: the downloaded QR is a PNG of the lane scan URL; the preview shows 
 
 test('spaces: batch add, filter by type and status, release a long-rental space', async ({ page }) => {
   const prefix = `Z${uniqueSuffix().slice(-5)}-`;
-  await signInAndWait(page);
-  await page.goto('/#/parking/parkingSpace');
+  await signInAndWait(page, ADMIN, '/parking/parkingSpace');
   await expect(page.getByRole('columnheader', { name: '车位编号' })).toBeVisible();
   await waitForRows(page);
 
@@ -139,8 +136,7 @@ test('spaces: batch add, filter by type and status, release a long-rental space'
 });
 
 test('devices: online/offline figures and filters by type and state', async ({ page }) => {
-  await signInAndWait(page);
-  await page.goto('/#/monitoring/device');
+  await signInAndWait(page, ADMIN, '/monitoring/device');
   await expect(page.getByText(/在线 \d+ 台，离线 \d+ 台/)).toBeVisible();
   await filterBy(page, '设备类型', '道闸控制器');
   await expect(rows(page)).toHaveCount(10);
@@ -151,8 +147,7 @@ test('devices: online/offline figures and filters by type and state', async ({ p
 
 test('areas: the tree lists the districts; a node is added and deleted', async ({ page }) => {
   const code = `Z${uniqueSuffix()}`.slice(0, 16);
-  await signInAndWait(page);
-  await page.goto('/#/parking/parkingArea');
+  await signInAndWait(page, ADMIN, '/parking/parkingArea');
   await expect(rows(page).filter({ hasText: '福田区' })).toBeVisible();
   await page.getByRole('button', { name: '新增区域' }).click();
   const dialog = page.getByRole('dialog');
@@ -169,8 +164,7 @@ test('areas: the tree lists the districts; a node is added and deleted', async (
 });
 
 test('operator: no add/delete on lanes and spaces, and the server answers 403 anyway', async ({ page }) => {
-  await signInAndWait(page, OPERATOR);
-  await page.goto('/#/parking/parkingSpace');
+  await signInAndWait(page, OPERATOR, '/parking/parkingSpace');
   await expect(rows(page).first()).toBeVisible();
   await expect(page.getByRole('button', { name: '新增车位' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: '删除' })).toHaveCount(0);

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { readFileSync } from 'node:fs';
-import { test, expect, signInAndWait, OPERATOR, uniqueSuffix, waitForRows, clickUntil } from './fixtures';
+import { test, expect, signInAndWait, OPERATOR, uniqueSuffix, waitForRows, clickUntil, ADMIN } from './fixtures';
 import type { Locator, Page } from '@playwright/test';
 
 /** amis form controls carry their field name; their labels are not linked to them. */
@@ -79,8 +79,7 @@ test('deleting a bound lot is refused with the reason from bindIf', async ({ pag
 });
 
 test('the add page explains a bad phone number and keeps what was typed', async ({ page }) => {
-  await signInAndWait(page);
-  await page.goto('/#/parkingAdmin/add/0');
+  await signInAndWait(page, ADMIN, '/parkingAdmin/add/0');
   await field(page, 'parkingName').fill('电话校验');
   await field(page, 'contactPhone').fill('12345');
   await page.getByRole('button', { name: '保存' }).click();
@@ -90,8 +89,7 @@ test('the add page explains a bad phone number and keeps what was typed', async 
 });
 
 test('the server message shows when a parking code is taken', async ({ page }) => {
-  await signInAndWait(page);
-  await page.goto('/#/parkingAdmin/add/0');
+  await signInAndWait(page, ADMIN, '/parkingAdmin/add/0');
   await field(page, 'parkingName').fill('重复编号');
   await field(page, 'parkingCode').fill('FT-SNZL-01');
   await field(page, 'regionCode').fill('440304');

@@ -56,8 +56,7 @@ test('orders: filter by plate and time, two orders as two tabs, an amount change
   page,
 }) => {
   const [a, b] = await unpaidOrders(page.request);
-  await signInAndWait(page, ADMIN);
-  await page.goto('/#/OrderManagement/parkingRecordOrder');
+  await signInAndWait(page, ADMIN, '/OrderManagement/parkingRecordOrder');
   await waitForRows(page);
   await findAndOpen(page, a);
 

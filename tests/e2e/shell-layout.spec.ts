@@ -1,4 +1,4 @@
-import { test, expect, signInAndWait } from './fixtures';
+import { test, expect, signInAndWait, ADMIN } from './fixtures';
 import type { Page } from '@playwright/test';
 
 const cookie = async (page: Page, name: string) => (await page.context().cookies()).find((c) => c.name === name)?.value;
@@ -38,8 +38,7 @@ test('under 992 px the sidebar closes; opening it shows a backdrop that closes i
 });
 
 test('the breadcrumb and the page title follow the menu', async ({ page }) => {
-  await signInAndWait(page);
-  await page.goto('/#/parking/parkingAdmin');
+  await signInAndWait(page, ADMIN, '/parking/parkingAdmin');
   await expect(page.getByRole('navigation', { name: 'breadcrumb' })).toContainText('停车基础设施');
   await expect(page.getByRole('navigation', { name: 'breadcrumb' })).toContainText('停车场管理');
   await expect(page).toHaveTitle('停车场管理 - 智慧停车管理平台');
@@ -114,8 +113,7 @@ test('the 401 page offers a way home', async ({ page }) => {
 });
 
 test('English switches the shell and amis pages, and stays after a reload', async ({ page }) => {
-  await signInAndWait(page);
-  await page.goto('/#/parking/parkingAdmin');
+  await signInAndWait(page, ADMIN, '/parking/parkingAdmin');
   await expect(page.getByRole('columnheader', { name: '名称' })).toBeVisible();
   await page.getByRole('button', { name: '语言' }).click();
   await page.getByRole('menuitem', { name: 'English' }).click();

@@ -1,4 +1,4 @@
-import { test, expect, signInAndWait } from './fixtures';
+import { test, expect, signInAndWait, ADMIN } from './fixtures';
 import type { Page } from '@playwright/test';
 
 async function openSettings(page: Page) {
@@ -19,8 +19,7 @@ test('the settings panel opens from the top bar and closes by its button or a cl
 });
 
 test('the theme colour recolours an amis primary button at once, and survives a reload', async ({ page }) => {
-  await signInAndWait(page);
-  await page.goto('/#/parking/parkingAdmin');
+  await signInAndWait(page, ADMIN, '/parking/parkingAdmin');
   const add = page.getByRole('button', { name: '新增停车场' });
   await expect(add).toBeVisible();
   const before = await add.evaluate((el) => getComputedStyle(el).backgroundColor);

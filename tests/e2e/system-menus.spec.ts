@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { test, expect, signInAndWait, uniqueSuffix } from './fixtures';
+import { test, expect, signInAndWait, uniqueSuffix, ADMIN } from './fixtures';
 
 const field = (scope: Locator, name: string) => scope.locator(`[name="${name}"]`);
 
@@ -82,8 +82,7 @@ test('an administrator adds a menu entry for a new JSON page, grants it to a rol
 test("a dictionary edit shows up in the parking lots screen's road type filter", async ({ page }) => {
   const s = uniqueSuffix();
   const label = `路外${s}`;
-  await signInAndWait(page);
-  await page.goto('/#/system/dict');
+  await signInAndWait(page, ADMIN, '/system/dict');
   await page.getByPlaceholder('字典编码或名称').fill('road_type');
   await page.getByRole('button', { name: '查询' }).click();
   const dictRow = page.getByRole('row').filter({ hasText: 'road_type' });
@@ -112,8 +111,7 @@ test("a dictionary edit shows up in the parking lots screen's road type filter",
 });
 
 test('the tools page lists the configured addresses; the log screens find sign-ins', async ({ page }) => {
-  await signInAndWait(page);
-  await page.goto('/#/tools/addresses');
+  await signInAndWait(page, ADMIN, '/tools/addresses');
   await expect(page.getByRole('link', { name: '/api/docs/openapi.json' })).toBeVisible();
   await expect(page.getByText('/api/file/Uploader/cloudStorage')).toBeVisible();
 
