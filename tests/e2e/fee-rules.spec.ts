@@ -4,7 +4,7 @@ import { test, expect, signInAndWait, uniqueSuffix, waitForRows, clickUntil, ADM
 /** amis form controls carry their field name; their labels are not linked to them. */
 const field = (scope: Locator | Page, name: string) => scope.locator(`[name="${name}"]`);
 
-test('fee rules: create a rule in the form and bind it to a lot for blue plates', async ({ page }) => {
+test('fee rules: create a rule in the form, bind it to a lot for blue plates, and copy it under a new name', async ({ page }) => {
   test.setTimeout(120_000);
   const name = `测试计费规则${uniqueSuffix()}`;
   await signInAndWait(page, ADMIN, '/fee/feeRule');
@@ -47,6 +47,18 @@ test('fee rules: create a rule in the form and bind it to a lot for blue plates'
   await dialog.getByRole('button', { name: '绑定', exact: true }).click();
   await expect(dialog).toContainText('共 1 条绑定');
   await expect(dialog.getByRole('cell', { name: '蓝色' })).toBeVisible();
+  await dialog.locator('.cxd-Modal-close').click();
+  await expect(dialog).toBeHidden();
+
+  // copy it: the new name is offered and can be changed; the copy starts disabled
+  await clickUntil(row.getByRole('button', { name: '复制' }), () => expect(dialog).toBeVisible({ timeout: 2000 }));
+  await expect(field(dialog, 'newName')).toHaveValue(`${name}（复制）`);
+  await field(dialog, 'newName').fill(`${name}夜间版`);
+  await dialog.getByRole('button', { name: '确认' }).click();
+  await expect(dialog).toBeHidden();
+  const copy = page.getByRole('row').filter({ hasText: `${name}夜间版` });
+  await expect(copy.getByRole('button', { name: '启用' })).toBeVisible();
+  await expect(copy).toContainText('白天 07:00–19:00 每30分钟2.00元');
 });
 
 test('fee calculator: a lot and plate colour price a stay and show the line items naming the rule version', async ({ page }) => {
