@@ -87,7 +87,16 @@ describe('navigation guard', () => {
   });
 
   it('sends a signed-in user who opens /login to /', () => {
-    expect(decideNavigation({ ...base, path: '/login' })).toEqual({ type: 'redirect', to: '/' });
+    expect(decideNavigation({ ...base, path: '/login' })).toEqual({ type: 'redirect', to: '/', landing: true });
+  });
+
+  it('sends a signed-in user who opens /login?redirect=… to that target as a landing, never to another site', () => {
+    expect(decideNavigation({ ...base, path: '/login', search: '?redirect=%2Fsystem%2Fuser' })).toEqual({
+      type: 'redirect',
+      to: '/system/user',
+      landing: true,
+    });
+    expect(decideNavigation({ ...base, path: '/login', search: '?redirect=https%3A%2F%2Fevil.example' })).toMatchObject({ to: '/' });
   });
 
   it('loads the user and the route files first, even for an unknown path', () => {

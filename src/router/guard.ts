@@ -1,9 +1,11 @@
 import { HOME_PATH, isPublicPath, LOGIN_PATH, NOT_FOUND_PATH, UNAUTHORIZED_PATH } from './routes';
 import type { RouteAccess } from './resolve-route';
+import { safeRedirect } from '../utils/safe-redirect';
 
 export type GuardDecision =
   | { type: 'allow' }
-  | { type: 'redirect'; to: string }
+  /** `landing`: the redirect goes on as the navigation that follows a sign-in (see GuardInput.landing) */
+  | { type: 'redirect'; to: string; landing?: boolean }
   /** signed in, but the user (and so the menu) or the route files are not loaded: fetch, then decide again */
   | { type: 'load' };
 
@@ -23,7 +25,10 @@ export interface GuardInput {
 /** The navigation guard of spec §2 and §4 as a pure function. */
 export function decideNavigation({ path, search, hasToken, loaded, access, landing = false }: GuardInput): GuardDecision {
   if (path === LOGIN_PATH) {
-    return hasToken ? { type: 'redirect', to: '/' } : { type: 'allow' };
+    // signed in meanwhile (or the sign-in page is still showing as its token arrives): go on to the
+    // target as a landing, so it is the same decision whichever of the two navigations wins
+    if (!hasToken) return { type: 'allow' };
+    return { type: 'redirect', to: safeRedirect(new URLSearchParams(search).get('redirect')), landing: true };
   }
   if (isPublicPath(path)) return { type: 'allow' };
   if (!hasToken) {

@@ -10,7 +10,8 @@ import { localeStore } from '../i18n';
 import { decideNavigation } from './guard';
 import { pageTitle } from './page-title';
 import { dataRouteStore } from './data-routes';
-import { reportMenuRouteProblems, routeAccess } from './current-route';
+import { routeAccess } from './current-route';
+import { loadSession } from './session-load';
 import { t } from '../i18n';
 
 NProgress.configure({ showSpinner: false });
@@ -54,27 +55,13 @@ export const RootGuard = observer(function RootGuard() {
     if (!mustLoad || loading) return;
     setLoading(true);
     NProgress.start();
-    // the route files load beside the user; that load never fails (a bad file only loses its routes)
-    const routes = dataRouteStore.load();
-    userStore
-      .getInfo()
-      .then(() => {
-        userStore.setLoadMenus(false);
-        reportMenuRouteProblems();
-      })
-      .catch(async () => {
-        // A failed user-info fetch signs the user out (spec §4).
-        userStore.resetSession();
-        window.location.reload();
-      })
-      .then(() => routes)
-      .finally(() => {
-        setLoading(false);
-        NProgress.done();
-      });
+    void loadSession().finally(() => {
+      setLoading(false);
+      NProgress.done();
+    });
   }, [mustLoad, loading]);
 
-  if (decision.type === 'redirect') return <Navigate to={decision.to} replace />;
+  if (decision.type === 'redirect') return <Navigate to={decision.to} replace state={decision.landing ? { signedIn: true } : undefined} />;
   if (decision.type === 'load') return <div className="pc-page-loading">{t('common.loading')}</div>;
   return <Outlet />;
 });
