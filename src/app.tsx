@@ -11,6 +11,8 @@ import { appNavigate, setAppNavigate } from './router/app-navigator';
 import { userStore } from './stores/user-store';
 import { getToken } from './utils/auth-cookie';
 import { loadDashboard, loadLayout, loadMenuScreen, preloadFor } from './router/console-chunks';
+import { bootPreloads } from './router/boot-preload';
+import { loadSession } from './router/session-load';
 import { t } from './i18n';
 import './styles/size.css';
 
@@ -81,6 +83,10 @@ export const router = createHashRouter([
 
 setAppNavigate((to, options) => void (typeof to === 'number' ? router.navigate(to) : router.navigate(to, options)));
 installSessionHandlers((to) => appNavigate(to));
+
+// A signed-in start asks for the user and the route files now, rather than from the guard's first
+// effect: amis, asked for at start-up too (src/main.tsx), would hold that effect back while it evaluates.
+if (bootPreloads(router.state.location.pathname, Boolean(getToken())).shell) void loadSession();
 
 // start-up asked for the first screen's chunks already (src/main.tsx); each sign-in asks for its target's
 router.subscribe((state) =>

@@ -47,10 +47,10 @@ function show(): void {
   const start = hashLocation(window.location.hash);
   const signIn = getToken() ? null : signInLocation(start.path, start.search);
   if (!signIn) {
-    // the first screen's chunks and page file, beside the console's own chunk rather than after it
-    preloadFor(start.path, true);
     root.render(<div className="pc-page-loading">{t('common.loading')}</div>);
     void openConsole().catch(() => root.render(<FeedbackLayer />));
+    // the first screen's page file and chunks, beside the console's own chunk (asked first: it asks for CurrentUser)
+    preloadFor(start.path, true);
     return;
   }
   // the guard's redirect (`/login?redirect=…`), before the router exists to make it

@@ -15,7 +15,9 @@ export const loadDashboard = () => import('../views/dashboard/dashboard');
  */
 export function preloadFor(path: string, page: boolean): void {
   const wanted = bootPreloads(path, Boolean(getToken()));
-  if (wanted.shell) void Promise.all([loadLayout(), loadMenuScreen(), loadDashboard()]).catch(() => undefined);
-  if (wanted.amis) void preloadAmis().catch(() => undefined);
+  // in the order they are needed: the browser opens a few connections per server and queues the
+  // rest, and the page file (and its fragments) had better be in before amis's evaluation holds the main thread
   if (page && wanted.page) prefetchPage(wanted.page);
+  if (wanted.amis) void preloadAmis().catch(() => undefined);
+  if (wanted.shell) void Promise.all([loadLayout(), loadMenuScreen(), loadDashboard()]).catch(() => undefined);
 }
