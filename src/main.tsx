@@ -3,6 +3,8 @@ import { createRoot } from 'react-dom/client';
 import { getToken } from './utils/auth-cookie';
 import { hashLocation, redirectParam, signInLocation } from './router/signed-out-start';
 import { preloadFor } from './router/console-chunks';
+import { requestSessionEarly } from './router/session-early';
+import { bootPreloads } from './router/boot-preload';
 import { SignInScreen } from './views/login/sign-in-screen';
 import { settingsStore } from './stores/settings-store';
 import { brandStore } from './layout/brand-store';
@@ -45,11 +47,14 @@ async function openConsole(target?: string): Promise<void> {
 /** What the address asks for, until the console opens: the sign-in page, or the console. */
 function show(): void {
   const start = hashLocation(window.location.hash);
-  const signIn = getToken() ? null : signInLocation(start.path, start.search);
+  const token = getToken();
+  const signIn = token ? null : signInLocation(start.path, start.search);
   if (!signIn) {
+    // what the guard waits for goes first: the browser has a few connections per server and queues the rest
+    if (token && bootPreloads(start.path, true).shell) requestSessionEarly(token);
     root.render(<div className="pc-page-loading">{t('common.loading')}</div>);
     void openConsole().catch(() => root.render(<FeedbackLayer />));
-    // the first screen's page file and chunks, beside the console's own chunk (asked first: it asks for CurrentUser)
+    // the first screen's page file and chunks, beside the console's own chunk
     preloadFor(start.path, true);
     return;
   }

@@ -1,4 +1,4 @@
-import { findHostRoute, isPublicPath, LOGIN_PATH } from './routes';
+import { findHostRoute, HOME_PATH, isPublicPath, LOGIN_PATH } from './routes';
 
 /**
  * What a signed-in start asks for at once, beside CurrentUser, instead of after it: the shell's
@@ -7,6 +7,8 @@ import { findHostRoute, isPublicPath, LOGIN_PATH } from './routes';
  */
 export interface BootPreloads {
   shell: boolean;
+  /** the home screen (a host screen) rather than a menu screen: which of the two chunks the shell needs first */
+  home?: boolean;
   amis: boolean;
   /** the page file a menu path names by the console's convention (`/parking/parkingAdmin` → `parking/parkingAdmin`) */
   page?: string;
@@ -19,5 +21,5 @@ export function bootPreloads(path: string, hasToken: boolean): BootPreloads {
   // A longer path is a data route (`/parkingAdmin/add/7`): its file comes from _routes.json, so a
   // guess would only fetch a missing file (a 404 in the console).
   const page = !findHostRoute(path) && /^[\w-]+\/[\w-]+$/.test(clean) ? clean : undefined;
-  return { shell: true, amis: true, page };
+  return { shell: true, amis: true, page, home: clean === '' || `/${clean}` === HOME_PATH };
 }

@@ -19,5 +19,5 @@ export function preloadFor(path: string, page: boolean): void {
   // rest, and the page file (and its fragments) had better be in before amis's evaluation holds the main thread
   if (page && wanted.page) prefetchPage(wanted.page);
   if (wanted.amis) void preloadAmis().catch(() => undefined);
-  if (wanted.shell) void Promise.all([loadLayout(), loadMenuScreen(), loadDashboard()]).catch(() => undefined);
+  if (wanted.shell) void Promise.all([loadLayout(), wanted.home ? loadDashboard() : loadMenuScreen()]).catch(() => undefined);
 }

@@ -1,6 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import { loadRuntimeConfig } from '../config/runtime-config';
-import { ROUTE_FILE_NAME, type DataRoute } from './route-file';
+import { ROUTE_FILE_NAME, routeFileUrl, type DataRoute } from './route-file';
+import { fetchTakingEarly } from '../api/early-requests';
 
 export interface RouteFileIssue {
   file: string;
@@ -14,17 +15,12 @@ export interface LoadedRoutes {
   issues: RouteFileIssue[];
 }
 
-/** `/site-pages/` → `/site-pages/_routes.json` */
-export function routeFileUrl(bundle: string): string {
-  return `${bundle.endsWith('/') ? bundle : bundle + '/'}${ROUTE_FILE_NAME}`;
-}
-
 /**
  * Every bundle's route file, in bundle order (the site's first): a path declared by an earlier
  * bundle wins, so a site bundle adds routes or overrides the console's. A bundle without a route
  * file adds nothing; a malformed file adds nothing and says why. Never rejects.
  */
-export async function loadRouteFiles(bundles: string[], fetchImpl: typeof fetch = fetch): Promise<LoadedRoutes> {
+export async function loadRouteFiles(bundles: string[], fetchImpl: (url: string, init?: RequestInit) => Promise<Response> = fetch): Promise<LoadedRoutes> {
   const routes: DataRoute[] = [];
   const issues: RouteFileIssue[] = [];
   // the JSON parser is not part of the sign-in page: it arrives with the first route file
@@ -67,7 +63,8 @@ class DataRouteStore {
   async load(): Promise<void> {
     this.loaded = false;
     const { routes, issues } = await loadRuntimeConfig()
-      .then((config) => loadRouteFiles(config.pageBundles))
+      // a signed-in start asked for the files already (session-early.ts)
+      .then((config) => loadRouteFiles(config.pageBundles, fetchTakingEarly))
       .catch((error: unknown): LoadedRoutes => ({ routes: [], issues: [{ file: ROUTE_FILE_NAME, path: '', message: String(error) }] }));
     // the deployer reads these in the console; check:pages reports the same before deploying
     for (const issue of issues) console.error(`route file ${issue.file}${issue.path ? ` ${issue.path}` : ''}: ${issue.message}`);

@@ -59,6 +59,11 @@ export interface RouteFileResult {
 
 export const ROUTE_FILE_NAME = '_routes.json';
 
+/** `/site-pages/` → `/site-pages/_routes.json` */
+export function routeFileUrl(bundle: string): string {
+  return `${bundle.endsWith('/') ? bundle : bundle + '/'}${ROUTE_FILE_NAME}`;
+}
+
 const ENTRY_KEYS = new Set(['path', 'urlAddress', 'title', 'permission', 'menu', 'noCache', 'variants', '$comment']);
 const VARIANT_KEYS = new Set(['when', 'title', 'permission', '$comment']);
 export const FILE_KEYS = new Set(['routes', '$schema', '$comment']);
