@@ -27,7 +27,7 @@ const root = createRoot(document.getElementById('root')!);
 if (settingsStore.themeChosen) applyTheme(settingsStore.settings.theme);
 void brandStore.load();
 
-const loadConsole = () => import('./app');
+const loadConsole = () => import(/* webpackChunkName: "console" */ './app');
 
 /** Renders the console; `target`: just signed in, go there (a landing, as the guard knows it). */
 async function openConsole(target?: string): Promise<void> {

@@ -18,7 +18,7 @@ import { ChunkLoadFailed, takePrefetchedPage } from './lazy-amis-page';
 import { PageProblem } from './page-problem';
 import { createListRefresher, dataVersion, listenForPageEdits, pageVersions } from './page-reload';
 import Cookies from 'js-cookie';
-import { brandFor, loadRuntimeConfig, type RuntimeConfig } from '../config/runtime-config';
+import { brandFor, loadedRuntimeConfig, loadRuntimeConfig, type RuntimeConfig } from '../config/runtime-config';
 import { PageErrorBoundary } from './page-error-boundary';
 import { userStore } from '../stores/user-store';
 import { usePageActive } from '../layout/page-active';
@@ -57,8 +57,12 @@ const NO_PARAMS = {};
 
 const AmisPage = observer(function AmisPage({ urlAddress, params = NO_PARAMS }: AmisPageProps) {
   const location = useLocation();
-  const [result, setResult] = useState<PageLoadResult | null>(null);
-  const [config, setConfig] = useState<RuntimeConfig | null>(null);
+  // a page fetched beside CurrentUser at start-up is taken once, at the first open; when it is in
+  // already, the first render shows it. Later opens fetch the file fresh.
+  const [early] = useState(() => (pageVersions.of(urlAddress) === 0 ? takePrefetchedPage(urlAddress, localeStore.locale) : undefined));
+  const earlyFor = useRef(early && `${localeStore.locale} ${urlAddress}`);
+  const [result, setResult] = useState<PageLoadResult | null>(early?.settled ?? null);
+  const [config, setConfig] = useState<RuntimeConfig | null>(loadedRuntimeConfig() ?? null);
   const [chunksFailed, setChunksFailed] = useState(false);
   // Dialogs open inside the active page's own box, so a kept-alive tab that is hidden hides its dialogs too.
   const box = useRef<HTMLDivElement>(null);
@@ -81,26 +85,35 @@ const AmisPage = observer(function AmisPage({ urlAddress, params = NO_PARAMS }: 
   const locale = localeStore.locale;
   useEffect(() => {
     let live = true;
+    const taken = version === 0 && earlyFor.current === `${locale} ${urlAddress}` ? early : undefined;
+    earlyFor.current = undefined;
+    // every renderer chunk the screen shows, in one round, while amis builds the page (its root waits
+    // for them); after a redeploy the old chunks are gone: offer a reload, as for the amis chunk itself
+    const preload = (next: PageLoadResult) => {
+      if (next.kind === 'ok') void preloadRenderers(next.schema).catch(() => live && setChunksFailed(true));
+      return next;
+    };
+    // in by now (the first render may have come just before it): shown without waiting another turn
+    if (taken?.settled) {
+      setResult(preload(taken.settled));
+      setConfig(loadedRuntimeConfig() ?? null);
+      return () => {
+        live = false;
+      };
+    }
     if (version === 0) setResult(null);
-    // a page fetched beside CurrentUser at start-up is taken once; later opens fetch it fresh
-    const early = version === 0 ? takePrefetchedPage(urlAddress, locale) : undefined;
     loadRuntimeConfig()
       .then((loaded) => {
         if (live) setConfig(loaded);
-        return early ?? loadPage(urlAddress, loaded.pageBundles, fetch, locale);
+        return taken?.page ?? loadPage(urlAddress, loaded.pageBundles, fetch, locale);
       })
-      // every renderer chunk the screen shows, in one round, before amis meets them one by one
-      // (after a redeploy the old chunks are gone: offer a reload, as for the amis chunk itself)
-      .then(async (next) => {
-        if (next.kind === 'ok') await preloadRenderers(next.schema).catch(() => live && setChunksFailed(true));
-        return next;
-      })
+      .then(preload)
       .then((next) => live && setResult(next))
       .catch(() => live && setResult({ kind: 'unavailable', file: urlAddress, status: 0 }));
     return () => {
       live = false;
     };
-  }, [urlAddress, version, locale]);
+  }, [urlAddress, version, locale, early]);
 
   const { user, buttonList, roles } = userStore;
   // under every data scope, dialogs included: ${user.realName}, ${perms}, ${params.id}, ${config.addresses.swagger}

@@ -27,7 +27,7 @@ let amisModule: Promise<AmisPageModule> | null = null;
  * again on the next try.
  */
 export function preloadAmis(): Promise<AmisPageModule> {
-  amisModule ??= import('./amis-page').catch((error: unknown) => {
+  amisModule ??= import(/* webpackChunkName: "amis" */ './amis-page').catch((error: unknown) => {
     amisModule = null;
     throw error;
   });
@@ -38,7 +38,13 @@ export const LazyAmisPage = lazy((): Promise<{ default: ComponentType<AmisPagePr
   preloadAmis().catch(() => ({ default: ChunkLoadFailed })),
 );
 
-const earlyPages = new Map<string, Promise<PageLoadResult>>();
+/** A page fetched before its screen asked; `settled` once it is in, so the screen's first render can show it. */
+export interface EarlyPage {
+  page: Promise<PageLoadResult>;
+  settled?: PageLoadResult;
+}
+
+const earlyPages = new Map<string, EarlyPage>();
 
 /**
  * Fetches a page file (and its fragments) before the screen asks, and the renderer chunks it
@@ -50,14 +56,19 @@ export function prefetchPage(urlAddress: string, locale: Locale = localeStore.lo
   const page = Promise.all([import('./page-loader'), loadRuntimeConfig()]).then(([{ loadPage }, config]) =>
     loadPage(urlAddress, config.pageBundles, fetch, locale),
   );
-  earlyPages.set(key, page);
+  const early: EarlyPage = { page };
+  page.then(
+    (loaded) => (early.settled = loaded),
+    () => undefined,
+  );
+  earlyPages.set(key, early);
   void Promise.all([preloadAmis(), page])
     .then(([amis, loaded]) => (loaded.kind === 'ok' ? amis.preloadRenderers(loaded.schema) : undefined))
     .catch(() => undefined);
 }
 
 /** The prefetched page of `urlAddress` in `locale`, once; undefined when there is none. */
-export function takePrefetchedPage(urlAddress: string, locale: Locale): Promise<PageLoadResult> | undefined {
+export function takePrefetchedPage(urlAddress: string, locale: Locale): EarlyPage | undefined {
   const key = `${locale} ${urlAddress}`;
   const page = earlyPages.get(key);
   earlyPages.delete(key);

@@ -34,6 +34,12 @@ const DEFAULTS: RuntimeConfig = {
 };
 
 let pending: Promise<RuntimeConfig> | null = null;
+let loaded: RuntimeConfig | undefined;
+
+/** The configuration once loaded, for a first render that need not wait a turn for it. */
+export function loadedRuntimeConfig(): RuntimeConfig | undefined {
+  return loaded;
+}
 
 export function loadRuntimeConfig(): Promise<RuntimeConfig> {
   pending ??= fetch('app-config.json', { cache: 'no-store' })
@@ -43,6 +49,7 @@ export function loadRuntimeConfig(): Promise<RuntimeConfig> {
       ...DEFAULTS,
       ...json,
       pageBundles: Array.isArray(json.pageBundles) && json.pageBundles.length ? json.pageBundles : DEFAULTS.pageBundles,
-    }));
+    }))
+    .then((config) => (loaded = config));
   return pending;
 }

@@ -19,7 +19,7 @@ describe('what a start asks for beside CurrentUser', () => {
     expect(bootPreloads('/user/center', true).page).toBeUndefined();
   });
 
-  it('names the home screen, whose chunk the shell needs instead of a menu screen\'s', () => {
+  it("names the home screen, whose chunk the shell needs instead of a menu screen's", () => {
     expect(bootPreloads('/', true).home).toBe(true);
     expect(bootPreloads('/system/user', true).home).toBe(false);
   });

@@ -3,8 +3,8 @@ import { preloadAmis, prefetchPage } from '../amis/lazy-amis-page';
 import { getToken } from '../utils/auth-cookie';
 
 /** The shell's chunks: lazy, so the sign-in page carries none of them (src/app.tsx mounts them). */
-export const loadLayout = () => import('../layout/layout');
-export const loadMenuScreen = () => import('../views/menu-screen/menu-screen');
+export const loadLayout = () => import(/* webpackChunkName: "console" */ '../layout/layout');
+export const loadMenuScreen = () => import(/* webpackChunkName: "console" */ '../views/menu-screen/menu-screen');
 export const loadDashboard = () => import('../views/dashboard/dashboard');
 
 /**

@@ -20,11 +20,14 @@ export interface LoadedRoutes {
  * bundle wins, so a site bundle adds routes or overrides the console's. A bundle without a route
  * file adds nothing; a malformed file adds nothing and says why. Never rejects.
  */
-export async function loadRouteFiles(bundles: string[], fetchImpl: (url: string, init?: RequestInit) => Promise<Response> = fetch): Promise<LoadedRoutes> {
+export async function loadRouteFiles(
+  bundles: string[],
+  fetchImpl: (url: string, init?: RequestInit) => Promise<Response> = fetch,
+): Promise<LoadedRoutes> {
   const routes: DataRoute[] = [];
   const issues: RouteFileIssue[] = [];
-  // the JSON parser is not part of the sign-in page: it arrives with the first route file
-  const parser = import('./route-file-text');
+  // the JSON parser is not part of the sign-in page: it comes with the console's chunk
+  const parser = import(/* webpackChunkName: "console" */ './route-file-text');
   for (const bundle of bundles) {
     const file = routeFileUrl(bundle);
     let text: string;

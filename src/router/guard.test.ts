@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideNavigation, type GuardInput } from './guard';
+import { decideNavigation, loadedFor, type GuardInput } from './guard';
 import { accessOf, resolveRoute, type RouteSources } from './resolve-route';
 import { parseRouteFile } from './route-file-text';
 import { buildMenuRoutes } from './menu-routes';
@@ -155,5 +155,22 @@ describe('navigation guard', () => {
   it('sends a user without the menu a data route belongs to to /401', () => {
     const noOrders = { ...base, access: accessFor(['parking:add'], [menu('parking', [menu('parkingAdmin')])]) };
     expect(decideNavigation({ ...noOrders, path: '/OrderManagement/parkingRecordOrderInfo/7' })).toEqual({ type: 'redirect', to: '/401' });
+  });
+});
+
+describe('what the guard waits for before it decides', () => {
+  it('the user, always', () => {
+    expect(loadedFor(false, true, 'menu')).toBe(false);
+  });
+
+  it("not the route files for a menu screen or one of the console's own: they answer before any route file", () => {
+    expect(loadedFor(true, false, 'menu')).toBe(true);
+    expect(loadedFor(true, false, 'host')).toBe(true);
+  });
+
+  it('the route files for any other path, which may be one of their data routes (a reload on a details screen)', () => {
+    expect(loadedFor(true, false, 'data')).toBe(false);
+    expect(loadedFor(true, false, undefined)).toBe(false);
+    expect(loadedFor(true, true, undefined)).toBe(true);
   });
 });

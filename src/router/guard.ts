@@ -1,5 +1,5 @@
 import { HOME_PATH, isPublicPath, LOGIN_PATH, NOT_FOUND_PATH, UNAUTHORIZED_PATH } from './routes';
-import type { RouteAccess } from './resolve-route';
+import type { ResolvedRoute, RouteAccess } from './resolve-route';
 import { safeRedirect } from '../utils/safe-redirect';
 
 export type GuardDecision =
@@ -20,6 +20,14 @@ export interface GuardInput {
   access: (path: string) => RouteAccess;
   /** the navigation that follows a sign-in: a target this user cannot open lands on the home route */
   landing?: boolean;
+}
+
+/**
+ * Loaded enough to decide on a path: the user, and the route files unless the console's own routes
+ * or the menu answer for the path, since they come before any route file (resolve-route.ts).
+ */
+export function loadedFor(userLoaded: boolean, routeFilesLoaded: boolean, resolved: ResolvedRoute['kind'] | undefined): boolean {
+  return userLoaded && (routeFilesLoaded || resolved === 'host' || resolved === 'menu');
 }
 
 /** The navigation guard of spec §2 and §4 as a pure function. */

@@ -11,7 +11,7 @@ import { decideNavigation } from './guard';
 import { pageTitle } from './page-title';
 import { dataRouteStore } from './data-routes';
 import { routeAccess } from './current-route';
-import { loadSession } from './session-load';
+import { loadSession, sessionReadyFor } from './session-load';
 import { t } from '../i18n';
 
 NProgress.configure({ showSpinner: false });
@@ -25,7 +25,7 @@ export const RootGuard = observer(function RootGuard() {
     search: location.search,
     // the cookie is the source of truth: once it expires, the next navigation asks to sign in
     hasToken: Boolean(userStore.token && getToken()),
-    loaded: userStore.roles.length > 0 && dataRouteStore.loaded,
+    loaded: sessionReadyFor(location.pathname),
     access: routeAccess,
     landing: (location.state as { signedIn?: boolean } | null)?.signedIn === true,
   });

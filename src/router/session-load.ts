@@ -1,8 +1,20 @@
 import { userStore } from '../stores/user-store';
 import { dataRouteStore } from './data-routes';
-import { reportMenuRouteProblems } from './current-route';
+import { currentRoute, reportMenuRouteProblems } from './current-route';
+import { loadedFor } from './guard';
 
 let pending: Promise<void> | null = null;
+
+/** The user's roles and the route files are in: nothing is left to load. */
+export function sessionLoaded(): boolean {
+  return userStore.roles.length > 0 && dataRouteStore.loaded;
+}
+
+/** The guard may decide on `path` (guard.ts loadedFor): a menu screen opens without waiting for the route files. */
+export function sessionReadyFor(path: string): boolean {
+  const userLoaded = userStore.roles.length > 0;
+  return loadedFor(userLoaded, dataRouteStore.loaded, userLoaded ? currentRoute(path)?.kind : undefined);
+}
 
 /**
  * What the guard waits for before it decides on a signed-in path: the user (their menu and
@@ -11,6 +23,8 @@ let pending: Promise<void> | null = null;
  * the main thread; the guard's own ask (root-guard.tsx) then joins it.
  */
 export function loadSession(): Promise<void> {
+  // the guard's effect may run after the start's load has finished: nothing is left to load
+  if (!pending && sessionLoaded()) return Promise.resolve();
   pending ??= (async () => {
     // the route files load beside the user; that load never fails (a bad file only loses its routes)
     const routes = dataRouteStore.load();
