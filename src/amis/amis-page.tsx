@@ -22,6 +22,7 @@ import { brandFor, loadedRuntimeConfig, loadRuntimeConfig, type RuntimeConfig } 
 import { PageErrorBoundary } from './page-error-boundary';
 import { userStore } from '../stores/user-store';
 import { usePageActive } from '../layout/page-active';
+import { chromeGate } from '../layout/chrome-gate';
 import { localeStore, t } from '../i18n';
 import { amisTranslator } from '../i18n/amis-translate';
 import './amis-page.css';
@@ -114,6 +115,11 @@ const AmisPage = observer(function AmisPage({ urlAddress, params = NO_PARAMS }: 
       live = false;
     };
   }, [urlAddress, version, locale, early]);
+
+  // the shell's chrome waits for the first screen (layout/chrome-gate.ts): this one is drawn
+  useEffect(() => {
+    if (result) chromeGate.show();
+  }, [result]);
 
   const { user, buttonList, roles } = userStore;
   // under every data scope, dialogs included: ${user.realName}, ${perms}, ${params.id}, ${config.addresses.swagger}

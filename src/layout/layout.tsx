@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { useLocation } from 'react-router-dom';
 import { observer } from 'mobx-react-lite';
 import { appStore } from '../stores/app-store';
 import { settingsStore } from '../stores/settings-store';
@@ -10,6 +11,8 @@ import { SettingsPanel } from './settings-panel';
 import { AppFooter } from './app-footer';
 import { useResponsive } from './use-responsive';
 import { useVisitedTags } from './use-visited-tags';
+import { chromeGate, CHROME_WAIT_MS } from './chrome-gate';
+import { currentRoute } from '../router/current-route';
 import './layout.css';
 
 /** The signed-in shell: sidebar from the menu, top bar, tabs, cached pages, settings panel, footer. */
@@ -18,6 +21,16 @@ export const Layout = observer(function Layout() {
   useVisitedTags();
   const { sidebar, device, size } = appStore;
   const { tagsView, fixedHeader } = settingsStore.settings;
+  const { pathname } = useLocation();
+  // a JSON screen opens the chrome once drawn (amis-page.tsx); the console's own screens at once
+  const screenFirst = currentRoute(pathname)?.kind !== 'host';
+  const chrome = chromeGate.open;
+  useEffect(() => {
+    if (chrome) return;
+    if (!screenFirst) return chromeGate.show();
+    const timer = setTimeout(() => chromeGate.show(), CHROME_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, [chrome, screenFirst]);
 
   // amis dialogs and toasts render outside the shell, so the size lives on the root element
   useEffect(() => {
@@ -39,18 +52,18 @@ export const Layout = observer(function Layout() {
       {device === 'mobile' && sidebar.opened ? (
         <div className="pc-drawer-bg" data-testid="sidebar-backdrop" onClick={() => appStore.closeSideBar(false)} />
       ) : null}
-      <Sidebar />
+      {chrome ? <Sidebar /> : <aside className="pc-sidebar" />}
       <div className="pc-main">
         <div className="pc-header">
-          <Navbar />
-          {tagsView ? <TagsView /> : null}
+          {chrome ? <Navbar /> : <header className="pc-navbar" />}
+          {tagsView ? chrome ? <TagsView /> : <div className="pc-tags" /> : null}
         </div>
         <main className="pc-app-main">
           <KeepAliveOutlet />
         </main>
-        <AppFooter />
+        {chrome ? <AppFooter /> : null}
       </div>
-      <SettingsPanel />
+      {chrome ? <SettingsPanel /> : null}
     </div>
   );
 });
