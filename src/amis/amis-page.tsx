@@ -61,7 +61,7 @@ const AmisPage = observer(function AmisPage({ urlAddress, params = NO_PARAMS }: 
   // a page fetched beside CurrentUser at start-up is taken once, at the first open; when it is in
   // already, the first render shows it. Later opens fetch the file fresh.
   const [early] = useState(() => (pageVersions.of(urlAddress) === 0 ? takePrefetchedPage(urlAddress, localeStore.locale) : undefined));
-  const earlyFor = useRef(early && `${localeStore.locale} ${urlAddress}`);
+  const unusedEarly = useRef(early);
   const [result, setResult] = useState<PageLoadResult | null>(early?.settled ?? null);
   const [config, setConfig] = useState<RuntimeConfig | null>(loadedRuntimeConfig() ?? null);
   const [chunksFailed, setChunksFailed] = useState(false);
@@ -86,8 +86,9 @@ const AmisPage = observer(function AmisPage({ urlAddress, params = NO_PARAMS }: 
   const locale = localeStore.locale;
   useEffect(() => {
     let live = true;
-    const taken = version === 0 && earlyFor.current === `${locale} ${urlAddress}` ? early : undefined;
-    earlyFor.current = undefined;
+    // the first run has the props the early page was taken for; later runs fetch fresh
+    const taken = unusedEarly.current;
+    unusedEarly.current = undefined;
     // every renderer chunk the screen shows, in one round, while amis builds the page (its root waits
     // for them); after a redeploy the old chunks are gone: offer a reload, as for the amis chunk itself
     const preload = (next: PageLoadResult) => {
@@ -114,7 +115,7 @@ const AmisPage = observer(function AmisPage({ urlAddress, params = NO_PARAMS }: 
     return () => {
       live = false;
     };
-  }, [urlAddress, version, locale, early]);
+  }, [urlAddress, version, locale]);
 
   // the shell's chrome waits for the first screen (layout/chrome-gate.ts): this one is drawn
   useEffect(() => {

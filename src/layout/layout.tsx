@@ -22,9 +22,9 @@ export const Layout = observer(function Layout() {
   const { sidebar, device, size } = appStore;
   const { tagsView, fixedHeader } = settingsStore.settings;
   const { pathname } = useLocation();
-  // a JSON screen opens the chrome once drawn (amis-page.tsx); the console's own screens at once
-  const screenFirst = currentRoute(pathname)?.kind !== 'host';
   const chrome = chromeGate.open;
+  // a JSON screen opens the chrome once drawn (amis-page.tsx); the console's own screens at once
+  const screenFirst = !chrome && currentRoute(pathname)?.kind !== 'host';
   useEffect(() => {
     if (chrome) return;
     if (!screenFirst) return chromeGate.show();
@@ -56,7 +56,7 @@ export const Layout = observer(function Layout() {
       <div className="pc-main">
         <div className="pc-header">
           {chrome ? <Navbar /> : <header className="pc-navbar" />}
-          {tagsView ? chrome ? <TagsView /> : <div className="pc-tags" /> : null}
+          {tagsView && (chrome ? <TagsView /> : <div className="pc-tags" />)}
         </div>
         <main className="pc-app-main">
           <KeepAliveOutlet />

@@ -13,7 +13,9 @@ export function sessionLoaded(): boolean {
 /** The guard may decide on `path` (guard.ts loadedFor): a menu screen opens without waiting for the route files. */
 export function sessionReadyFor(path: string): boolean {
   const userLoaded = userStore.roles.length > 0;
-  return loadedFor(userLoaded, dataRouteStore.loaded, userLoaded ? currentRoute(path)?.kind : undefined);
+  const routesLoaded = dataRouteStore.loaded;
+  // the path is resolved only in the moment between the user and the route files
+  return loadedFor(userLoaded, routesLoaded, userLoaded && !routesLoaded ? currentRoute(path)?.kind : undefined);
 }
 
 /**
