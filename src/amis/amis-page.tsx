@@ -6,6 +6,7 @@ import '@fortawesome/fontawesome-free/css/all.min.css';
 import '@fortawesome/fontawesome-free/css/v4-shims.min.css';
 import '../styles/amis-layout.css';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { createRoot } from 'react-dom/client';
 import { useLocation } from 'react-router-dom';
 import { observer } from 'mobx-react-lite';
 import { render as renderAmis, ToastComponent, AlertComponent, loadAsyncRenderersByType } from 'amis';
@@ -33,18 +34,23 @@ listenForPageEdits();
 /** Loads the chunks of every renderer the screen shows first, in one round (renderer-preload.ts); also for lazy-amis-page.tsx. */
 export const preloadRenderers = (schema: unknown): Promise<void> => loadAsyncRenderersByType(rendererTypes(schema), true);
 
-/** Toasts and alerts are mounted once per app, not per page. */
-let globalsMounted = 0;
-function AmisGlobals() {
-  const [first] = useState(() => globalsMounted++ === 0);
-  useEffect(() => () => void globalsMounted--, []);
-  return first ? (
+/**
+ * amis's toasts and alerts, once per app, in a root of their own as amis loads: no page owns them,
+ * so closing a tab never takes them away, and a page render React sets aside never counts as one
+ * that shows them (a delete confirm once found no AlertComponent and drew itself on the body).
+ */
+function mountAmisGlobals(): void {
+  const host = document.createElement('div');
+  host.className = 'pc-amis-globals';
+  document.body.appendChild(host);
+  createRoot(host).render(
     <>
-      <ToastComponent key="toast" position="top-center" />
-      <AlertComponent key="alert" />
-    </>
-  ) : null;
+      <ToastComponent position="top-center" />
+      <AlertComponent />
+    </>,
+  );
 }
+mountAmisGlobals();
 
 /** Renders the JSON page a menu entry's urlAddress names. */
 export interface AmisPageProps {
@@ -134,7 +140,6 @@ const AmisPage = observer(function AmisPage({ urlAddress, params = NO_PARAMS }: 
   if (result.kind !== 'ok') return <PageProblem result={result} />;
   return (
     <div className="pc-amis-page" ref={box} style={{ '--pc-list-loading': JSON.stringify(t('common.loading')) } as CSSProperties}>
-      <AmisGlobals />
       <PageErrorBoundary key={result.file} file={result.file}>
         {renderAmis(
           result.schema as Schema,

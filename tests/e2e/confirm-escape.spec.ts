@@ -24,3 +24,19 @@ test('Escape closes a delete confirm and nothing is deleted', async ({ page }) =
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('row').filter({ hasText: '海岸城影城' })).toBeVisible();
 });
+
+test("a delete confirm still opens after the first screen's tab is closed", async ({ page }) => {
+  await signInAndWait(page, ADMIN, '/parking/parkingAdmin');
+  await waitForRows(page);
+  await page.evaluate(() => (window.location.hash = '/coupon/merchant'));
+  await waitForRows(page);
+  await page.locator('.pc-tags__item[data-path="/parking/parkingAdmin"]').getByRole('button', { name: '关闭' }).click();
+  await expect(page.locator('.pc-tags__item[data-path="/parking/parkingAdmin"]')).toHaveCount(0);
+  const row = page.getByRole('row').filter({ hasText: '海岸城影城' });
+  const dialog = page.getByRole('dialog');
+  await clickUntil(row.getByRole('button', { name: '删除' }), () =>
+    expect(dialog).toContainText('确定删除商户「海岸城影城」吗？', { timeout: 2000 }),
+  );
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+});
