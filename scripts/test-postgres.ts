@@ -7,5 +7,8 @@ if (!url) {
   console.log('test:pg: TEST_DATABASE_URL is not set; the server tests ran on PGlite only.');
   process.exit(0);
 }
-const run = spawnSync('npx', ['vitest', 'run', 'server'], { stdio: 'inherit', env: process.env });
+const run = spawnSync('npx', ['vitest', 'run', 'server'], {
+  stdio: 'inherit',
+  env: { ...process.env, SERVER_TESTS_ON_POSTGRES: '1' },
+});
 process.exit(run.status ?? 1);

@@ -6,7 +6,7 @@ import { prepareDatabase } from '../app.ts';
 
 /**
  * Builds the server tests' template database once per run: migrated and seeded. Each test file
- * then starts from a copy (PGlite: a data-dir dump; PostgreSQL, when TEST_DATABASE_URL is set:
+ * then starts from a copy (PGlite: a data-dir dump; PostgreSQL, under `npm run test:pg`:
  * `create database … template …`), which is much cheaper than migrating and seeding again.
  */
 
@@ -36,7 +36,9 @@ export function withDatabase(url: string, name: string): string {
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const url = process.env.TEST_DATABASE_URL;
+  // only `npm run test:pg` asks for PostgreSQL: `npm test` exports TEST_DATABASE_URL for it, and
+  // the unit run in the same shell must still cover PGlite, the engine `npm start` uses
+  const url = process.env.SERVER_TESTS_ON_POSTGRES === '1' ? process.env.TEST_DATABASE_URL : undefined;
   if (url) {
     const template = `parking_test_template_${process.pid}`;
     const admin = new pg.Client({ connectionString: url });

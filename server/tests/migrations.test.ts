@@ -23,7 +23,8 @@ describe('migrations and seed on a data folder', () => {
       .filter((f) => f.endsWith('.sql'))
       .sort();
 
-    let { app, db } = await buildApp({ database: { dataDir } });
+    // a small seed: this test is about migrations and restarts, not the demo history
+    let { app, db } = await buildApp({ database: { dataDir }, chargingHistoryDays: 2, seedOrderDays: 2 });
     const first = await db.query<{ name: string; applied_at: Date }>('select name, applied_at from schema_migrations order by name');
     expect(first.rows.map((r) => r.name)).toEqual(files);
     const token = await login(app, 'admin', 'admin123');

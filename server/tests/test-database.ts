@@ -5,7 +5,7 @@ import { inject } from 'vitest';
 import { type Database, openDatabase } from '../db/database.ts';
 import { withDatabase } from './global-setup.ts';
 
-/** True when the server tests run on PostgreSQL (TEST_DATABASE_URL) rather than PGlite. */
+/** True when the server tests run on PostgreSQL (`npm run test:pg`) rather than PGlite. */
 export const onPostgres = (): boolean => inject('templateDb').kind === 'postgres';
 
 /** A fresh copy of the run's migrated, seeded template database (see global-setup.ts); dropped on close. */

@@ -8,11 +8,16 @@ import type { Locator, Page } from '@playwright/test';
 
 const field = (scope: Locator | Page, name: string) => scope.locator(`[name="${name}"]:visible`);
 
-/** Opens a select and picks an option; retried, since a select whose options are still loading (or that re-renders) drops the first click. */
+/**
+ * Opens a select and picks an option; retried, since a select whose options are still loading (or
+ * that re-renders) drops the first click. The select is clicked only while no list is open: a
+ * second click would close the list a slow machine is still drawing.
+ */
 async function choose(page: Page, select: Locator, option: string | RegExp) {
+  const listed = page.locator('.cxd-Select-option:visible');
   await expect(async () => {
-    await select.click();
-    await page.locator('.cxd-Select-option:visible').filter({ hasText: option }).first().click({ timeout: 2000 });
+    if ((await listed.count()) === 0) await select.click();
+    await listed.filter({ hasText: option }).first().click({ timeout: 5000 });
   }).toPass();
 }
 
