@@ -53,6 +53,15 @@ export const chargingGuns = defineResource({
     ),
     ignore: ['status'],
   },
+  // a connector is in its pile's station's lot, as the pile is
+  lot: {
+    column: 'pileId',
+    via: [
+      { table: 'chargingPile', column: 'stationId' },
+      { table: 'chargingStation', column: 'parkingId' },
+    ],
+    shared: true,
+  },
   access: {
     list: { menus: ['chargingGun', 'chargingOrder'] },
     create: { buttons: ['gun:add'] },

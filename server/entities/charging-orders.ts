@@ -65,6 +65,8 @@ export const chargingOrders = defineResource({
     },
     ignore: ['state'],
   },
+  // an order is in its station's lot, as the station's piles are
+  lot: { column: 'stationId', via: [{ table: 'chargingStation', column: 'parkingId' }], shared: true },
   access: { list: { menus: ['chargingOrder'] } },
   describe: (v: Row) => `${v.orderNo as string}`,
   toJson: ({ simTargetSoc: _t, simStalled: _s, ...r }: Row) => ({

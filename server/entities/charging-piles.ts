@@ -66,6 +66,8 @@ export const chargingPiles = defineResource({
     },
     ignore: ['online'],
   },
+  // a pile is in its station's lot; one at a station without a lot is everyone's to see
+  lot: { column: 'stationId', via: [{ table: 'chargingStation', column: 'parkingId' }], shared: true },
   access: {
     // connectors, price tasks and orders name piles
     list: { menus: ['chargingPile', 'chargingGun', 'chargingPrice', 'chargingOrder'] },

@@ -1,13 +1,17 @@
 import Type from 'typebox';
 import { type StoredTemplate, TIERS, templateOf, templateProblem } from '../charging/price-slots.ts';
 import { badRequest } from '../lib/envelope.ts';
-import { type Row, defineResource, filter } from '../resource/define.ts';
+import { type AnyDb, type Row, defineResource, filter } from '../resource/define.ts';
 import { f } from '../resource/fields.ts';
+import { lotsOf, outOfScope, scopeCondition } from '../resource/lot-scope.ts';
+import { chargingPiles } from './charging-piles.ts';
 
 /**
  * 电价模板: time-of-use templates (notes §9.2). Every change of prices or slots archives the old
  * version (历史计费策略) and bumps the version; piles take a version only through a price task,
  * and orders bill from the snapshot they started with, so an edit never re-prices history.
+ * Templates are not a lot's (one serves stations of several lots): everyone sees them, but a
+ * lot-restricted user changes only those whose piles are all theirs, as new sessions price from it.
  */
 
 const PRICE_MSG = '电价须是0到100元之间的整数（单位0.00001元/kWh）';
@@ -91,6 +95,17 @@ export const chargingPrices = defineResource({
   },
   effects: {
     async update({ tx, req, id, values, before }) {
+      const lots = lotsOf(req);
+      if (lots) {
+        const theirs = await (tx.kysely as AnyDb)
+          .selectFrom('chargingPile')
+          .select('id')
+          .where('priceId', '=', id)
+          .where((eb) => eb.not(scopeCondition('chargingPile', chargingPiles.spec.lot!, lots, true)(eb)))
+          .limit(1)
+          .execute();
+        if (theirs.length) throw outOfScope();
+      }
       if (PRICED.every((k) => JSON.stringify(values[k]) === JSON.stringify(before![k]))) return;
       const snapshot = Object.fromEntries(['priceName', ...PRICED].map((k) => [k, before![k]]));
       await tx.query(`insert into charging_price_version (price_id, version, snapshot, archived_by) values ($1, $2, $3, $4)`, [

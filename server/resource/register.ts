@@ -8,7 +8,7 @@ import { idParams } from './define.ts';
 import { TotalsCache, versionOf } from './totals-cache.ts';
 import { valueOf } from './filters.ts';
 import { f } from './fields.ts';
-import { assertLots, lotsOf, outOfScope, visible } from './lot-scope.ts';
+import { assertRecordLot, canSee, lotsOf, outOfScope } from './lot-scope.ts';
 import { paging as defaultPaging } from './paging.ts';
 import type { AnyDb, Resource, Row } from './spec.ts';
 import { assertUnique, columnsOf, insert, prepare, uniqueViolation, writeLinks } from './write.ts';
@@ -97,7 +97,7 @@ export function registerResource(app: FastifyInstance, db: Db, r: Resource): voi
       async (req) => {
         const row = await r.find(db, (req.params as { id: string }).id);
         if (!row) throw notFound();
-        if (spec.lot && !visible(lotsOf(req), row[spec.lot.column], spec.lot)) throw outOfScope();
+        if (spec.lot && !(await canSee(db, req, spec.lot, row))) throw outOfScope();
         return ok(r.toJson(row, req));
       },
     );
@@ -127,12 +127,12 @@ export function registerResource(app: FastifyInstance, db: Db, r: Resource): voi
         .transaction(async (tx) => {
           const before = await r.find(tx, id);
           if (!before) throw notFound();
-          if (spec.lot) assertLots(req, before[spec.lot.column]);
+          if (spec.lot) await assertRecordLot(tx, req, spec.lot, before);
           const body = Object.fromEntries(Object.entries(req.body as Row).filter(([n]) => !createOnly.includes(n)));
           const merged = { ...r.toJson(before), ...body };
-          if (spec.lot) assertLots(req, merged[spec.lot.column]);
+          if (spec.lot) await assertRecordLot(tx, req, spec.lot, merged);
           const after = await prepare(tx, spec, merged, before, body);
-          if (spec.lot) assertLots(req, after[spec.lot.column]);
+          if (spec.lot) await assertRecordLot(tx, req, spec.lot, after);
           await assertUnique(tx, spec, [after], id);
           await spec.guards?.update?.(tx, before, after);
           await k(tx)
@@ -161,7 +161,7 @@ export function registerResource(app: FastifyInstance, db: Db, r: Resource): voi
       await db.transaction(async (tx) => {
         const row = await r.find(tx, id);
         if (!row) throw notFound();
-        if (spec.lot) assertLots(req, row[spec.lot.column]);
+        if (spec.lot) await assertRecordLot(tx, req, spec.lot, row);
         await spec.guards?.delete?.(tx, row);
         await k(tx).deleteFrom(spec.table).where('id', '=', id).execute();
         await spec.effects?.delete?.({ tx, req, id, values: row, before: row });

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { badRequest } from '../lib/envelope.ts';
 import { newId } from '../lib/ids.ts';
-import { assertLots, lotsOf, outOfScope } from './lot-scope.ts';
+import { assertRecordLot, lotsOf, outOfScope } from './lot-scope.ts';
 import type { AnyDb, Derived, Link, ResourceSpec, Row } from './spec.ts';
 
 /** How a resource's records are written: links, the create and update rules, unique keys. */
@@ -52,7 +52,7 @@ export async function insert(tx: Db, spec: ResourceSpec, values: Row[], req: Fas
   for (const v of values) rows.push(await prepare(tx, spec, v));
   if (spec.lot && lotsOf(req)) {
     if (spec.lot.column === 'id') throw outOfScope('限定了停车场范围的用户不能新增停车场');
-    for (const v of rows) assertLots(req, v[spec.lot.column]);
+    for (const v of rows) await assertRecordLot(tx, req, spec.lot, v);
   }
   await assertUnique(tx, spec, rows);
   const ids = rows.map(() => newId(spec.idPrefix));

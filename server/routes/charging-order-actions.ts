@@ -3,10 +3,12 @@ import Type from 'typebox';
 import { ORDER_STATE, ORDER_STATE_LABELS, STOP_REASON } from '../charging/order-states.ts';
 import { finishSession } from '../charging/sessions.ts';
 import type { Db } from '../db/database.ts';
+import { chargingOrders } from '../entities/charging-orders.ts';
 import { badRequest, notFound, ok } from '../lib/envelope.ts';
 import { writeOperLog } from '../lib/oper-log.ts';
 import { idParams } from '../resource/define.ts';
 import { f } from '../resource/fields.ts';
+import { assertRecordLot, canSee, outOfScope } from '../resource/lot-scope.ts';
 
 /**
  * The actions on a charging order (§9.3, SteVe #235): remote stop asks the pile and waits for it;
@@ -20,6 +22,7 @@ const reason = Type.String({ title: '原因', minLength: 1, maxLength: 200, 'x-m
 interface OrderRow {
   id: string;
   order_no: string;
+  station_id: string;
   state: number;
   total_cents: string;
   paid_cents: string;
@@ -27,12 +30,16 @@ interface OrderRow {
   start_mode: number;
 }
 
-async function lockOrder(tx: Db, id: string): Promise<OrderRow> {
+const lot = chargingOrders.spec.lot!;
+
+/** The order, locked; with `req`, refused (403) when its station's lot is not the caller's to change. */
+async function lockOrder(tx: Db, id: string, req?: FastifyRequest): Promise<OrderRow> {
   const { rows } = await tx.query<OrderRow>(
-    'select id, order_no, state, total_cents, paid_cents, refund_cents, start_mode from charging_order where id = $1 for update',
+    'select id, order_no, station_id, state, total_cents, paid_cents, refund_cents, start_mode from charging_order where id = $1 for update',
     [id],
   );
   if (!rows[0]) throw notFound();
+  if (req) await assertRecordLot(tx, req, lot, { stationId: rows[0].station_id });
   return rows[0];
 }
 
@@ -52,6 +59,8 @@ export function registerChargingOrderActions(app: FastifyInstance, db: Db): void
     { schema: { params: idParams }, config: { access: { menus: ['chargingOrder'] } } },
     async (req) => {
       const { id } = req.params as { id: string };
+      const order = await db.query<{ station_id: string }>('select station_id from charging_order where id = $1', [id]);
+      if (order.rows[0] && !(await canSee(db, req, lot, { stationId: order.rows[0].station_id }))) throw outOfScope();
       const { rows } = await db.query<{
         at: Date;
         energy_wh: string;
@@ -83,7 +92,7 @@ export function registerChargingOrderActions(app: FastifyInstance, db: Db): void
     async (req) => {
       const { id } = req.params as { id: string };
       await db.transaction(async (tx) => {
-        const o = await lockOrder(tx, id);
+        const o = await lockOrder(tx, id, req);
         if (o.state !== ORDER_STATE.starting && o.state !== ORDER_STATE.charging) refuse(o, '远程停止');
         await tx.query('update charging_order set state = 3, stop_request_time = now(), last_modify_time = now() where id = $1', [id]);
         await audit(tx, req, o, `远程停止：${stateWord(o.state)}→停止中，等待充电桩响应`);
@@ -99,7 +108,7 @@ export function registerChargingOrderActions(app: FastifyInstance, db: Db): void
       const { id } = req.params as { id: string };
       const why = (req.body as { reason: string }).reason;
       await db.transaction(async (tx) => {
-        const o = await lockOrder(tx, id);
+        const o = await lockOrder(tx, id, req);
         if (!([ORDER_STATE.starting, ORDER_STATE.charging, ORDER_STATE.stopping] as number[]).includes(o.state)) refuse(o, '关闭');
         // the pile is not asked: its connector keeps the status it last reported
         await finishSession(tx, id, new Date(), STOP_REASON.adminClose, { gunStatus: null });
@@ -121,7 +130,7 @@ export function registerChargingOrderActions(app: FastifyInstance, db: Db): void
       const { id } = req.params as { id: string };
       const { amountCents, reason: why } = req.body as { amountCents: number; reason: string };
       await db.transaction(async (tx) => {
-        const o = await lockOrder(tx, id);
+        const o = await lockOrder(tx, id, req);
         if (o.state !== ORDER_STATE.abnormal) refuse(o, '异常结算');
         await tx.query(
           `update charging_order set state = 20, total_cents = $2, paid_cents = $2, pay_status = 1, handle_by = $3, handle_reason = $4,
@@ -144,7 +153,7 @@ export function registerChargingOrderActions(app: FastifyInstance, db: Db): void
       const { id } = req.params as { id: string };
       const { amountCents, reason: why } = req.body as { amountCents: number; reason: string };
       await db.transaction(async (tx) => {
-        const o = await lockOrder(tx, id);
+        const o = await lockOrder(tx, id, req);
         if (o.state !== ORDER_STATE.finished && o.state !== ORDER_STATE.handled) refuse(o, '退款');
         const refundable = Number(o.paid_cents) - Number(o.refund_cents);
         if (amountCents <= 0) throw badRequest('退款金额须大于0');

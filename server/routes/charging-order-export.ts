@@ -5,6 +5,7 @@ import { chargingOrders } from '../entities/charging-orders.ts';
 import { writeOperLog } from '../lib/oper-log.ts';
 import { chinaTime as time, type SheetColumn, sheetWorkbook } from '../lib/xlsx.ts';
 import type { Row } from '../resource/define.ts';
+import { lotsOf } from '../resource/lot-scope.ts';
 import { attachment } from '../services/parking-qr.ts';
 
 /** The charging orders list as .xlsx, with kWh and the split amounts (steve #1004: kWh in the list). */
@@ -40,7 +41,7 @@ export function registerChargingOrderExport(app: FastifyInstance, db: Db): void 
     async (req, reply) => {
       const rows = (
         await chargingOrders
-          .rows(db, req.query as Row)
+          .rows(db, req.query as Row, lotsOf(req))
           .limit(LIMIT)
           .execute()
       ).map((r) => chargingOrders.toJson(r));

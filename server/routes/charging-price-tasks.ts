@@ -1,11 +1,14 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import type { Db } from '../db/database.ts';
+import { chargingPiles } from '../entities/charging-piles.ts';
 import { badRequest, notFound, ok } from '../lib/envelope.ts';
 import { newId } from '../lib/ids.ts';
 import { writeOperLog } from '../lib/oper-log.ts';
 import { idParams } from '../resource/define.ts';
 import { f } from '../resource/fields.ts';
+import { lotsOf, outOfScope, scopeCondition } from '../resource/lot-scope.ts';
+import type { AnyDb } from '../resource/spec.ts';
 
 /**
  * Price changes reach piles as tasks (§9.2): one row per pile waiting for its acknowledgement,
@@ -13,6 +16,21 @@ import { f } from '../resource/fields.ts';
  */
 
 const TASK_STATES: Record<number, string> = { 0: '待响应', 1: '成功', 2: '失败' };
+
+/**
+ * The piles a lot-restricted caller may see (or with `change`, change): a task spans the piles of
+ * any lots, and each caller sees and retries only its own. Null when unrestricted.
+ */
+async function scopedPiles(db: Db, req: FastifyRequest, change = false): Promise<string[] | null> {
+  const lots = lotsOf(req);
+  if (!lots) return null;
+  const rows = await (db.kysely as AnyDb)
+    .selectFrom('chargingPile')
+    .select('id')
+    .where(scopeCondition('chargingPile', chargingPiles.spec.lot!, lots, change))
+    .execute();
+  return rows.map((r) => r.id as string);
+}
 
 export function registerChargingPriceTasks(app: FastifyInstance, db: Db): void {
   const apply = { buttons: ['chargingPrice:apply'] };
@@ -38,6 +56,9 @@ export function registerChargingPriceTasks(app: FastifyInstance, db: Db): void {
         const found = await tx.query<{ id: string }>('select id from charging_pile where id = any($1::text[])', [pileIds]);
         const missing = pileIds.filter((p) => !found.rows.some((r) => r.id === p));
         if (missing.length) throw badRequest(`充电桩不存在: ${missing.join(',')}`);
+        // a template sent to a pile reaches its lot's sessions: every pile must be the caller's to change
+        const mine = await scopedPiles(tx, req, true);
+        if (mine && pileIds.some((p) => !mine.includes(p))) throw outOfScope();
         await tx.query('insert into charging_price_task (id, price_id, version, create_by) values ($1, $2, $3, $4)', [
           taskId,
           id,
@@ -61,12 +82,13 @@ export function registerChargingPriceTasks(app: FastifyInstance, db: Db): void {
     { schema: { querystring: Type.Object({ priceId: Type.String({ title: '电价模板', maxLength: 64 }) }) }, config: { access: view } },
     async (req) => {
       const { priceId } = req.query as { priceId: string };
+      const piles = await scopedPiles(db, req);
       const { rows } = await db.query<Record<string, unknown>>(
         `select t.id as "taskId", t.version, t.create_by as "createBy", t.create_time as "createTime",
                 p.id as "pileId", p.pile_no as "pileNo", tp.status, tp.attempts, tp.message, tp.respond_time as "respondTime"
            from charging_price_task t join charging_price_task_pile tp on tp.task_id = t.id join charging_pile p on p.id = tp.pile_id
-          where t.price_id = $1 order by t.create_time desc, p.pile_no limit 500`,
-        [priceId],
+          where t.price_id = $1 and ($2::text[] is null or p.id = any($2::text[])) order by t.create_time desc, p.pile_no limit 500`,
+        [priceId, piles],
       );
       const list = rows.map((r) => ({
         ...r,
@@ -84,11 +106,16 @@ export function registerChargingPriceTasks(app: FastifyInstance, db: Db): void {
     async (req) => {
       const { id } = req.params as { id: string };
       const n = await db.transaction(async (tx) => {
+        const mine = await scopedPiles(tx, req, true);
         const { rows } = await tx.query<{ pile_id: string }>(
           `update charging_price_task_pile set status = 0, attempts = attempts + 1, message = '', respond_time = null
-            where task_id = $1 and status = 2 returning pile_id`,
-          [id],
+            where task_id = $1 and status = 2 and ($2::text[] is null or pile_id = any($2::text[])) returning pile_id`,
+          [id, mine],
         );
+        if (!rows.length && mine) {
+          const { rows: failed } = await tx.query('select 1 from charging_price_task_pile where task_id = $1 and status = 2 limit 1', [id]);
+          if (failed.length) throw outOfScope();
+        }
         if (!rows.length) throw badRequest('该任务没有失败的充电桩，无需重试');
         await writeOperLog(tx, req, {
           action: 'update',
