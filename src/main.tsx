@@ -51,11 +51,17 @@ function show(): void {
   const signIn = token ? null : signInLocation(start.path, start.search);
   if (!signIn) {
     // what the guard waits for goes first: the browser has a few connections per server and queues the rest
-    if (token && bootPreloads(start.path, true).shell) requestSessionEarly(token);
+    const early = bootPreloads(start.path, true);
+    const asked = token && early.shell ? requestSessionEarly(token, early.page) : Promise.resolve();
     root.render(<div className="pc-page-loading">{t('common.loading')}</div>);
-    void openConsole().catch(() => root.render(<FeedbackLayer />));
-    // the first screen's page file and chunks, beside the console's own chunk
-    preloadFor(start.path, true);
+    window.removeEventListener('hashchange', show);
+    // the console's and amis's chunks (already on their way: console-preload.ts) hold the main
+    // thread while they evaluate, so they run once the early requests are out, not before
+    void asked.then(() => {
+      void openConsole().catch(() => root.render(<FeedbackLayer />));
+      // the first screen's page file and chunks, beside the console's own chunk
+      preloadFor(start.path, true);
+    });
     return;
   }
   // the guard's redirect (`/login?redirect=…`), before the router exists to make it

@@ -3,14 +3,15 @@ import type { RsbuildPlugin } from '@rsbuild/core';
 import { TOKEN_KEY } from '../../src/utils/auth-cookie';
 
 /**
- * A signed-in start needs the console's chunk and amis, but only learns so once the first chunk has
- * run (src/main.tsx), some 200 ms into the load. This plugin writes their files into a small script
+ * A signed-in start needs the page loader, amis and the console's chunk, but only learns so once the
+ * first chunk has run (src/main.tsx), some 200 ms into the load. This plugin writes their files (in
+ * that order: the page file's fragments wait for the loader, the list for amis) into a small script
  * that index.html loads beside its own: it asks for them while the first chunk is still on its way,
  * when the token cookie is there and the address is not the sign-in page. Without a token (the
  * sign-in page) nothing more is fetched. A file, not inline code: the server's Content-Security-Policy
  * allows no inline script. The chunks are found by name (`webpackChunkName`).
  */
-export const PRELOADED_CHUNKS = ['console'];
+export const PRELOADED_CHUNKS = ['page-loader', 'amis', 'console'];
 
 export function preloadScript(files: string[]): string {
   const list = JSON.stringify(files);

@@ -1,7 +1,8 @@
 import { fragmentAddress, fragmentRefs, parseSource, resolveFragments, type FragmentFile } from './page-fragments';
 import type { Locale } from '../i18n/messages';
 import { translateSchema } from '../i18n/page-texts';
-import { loadTextTable, textTableStore } from '../i18n/text-table';
+import { loadTextTable, textTableStore, type FetchText } from '../i18n/text-table';
+import { pageUrls } from './page-urls';
 
 /** Outcome of resolving a menu entry's urlAddress to a JSON page. */
 export type PageLoadResult =
@@ -15,16 +16,13 @@ export function parsePage(file: string, text: string): PageLoadResult {
   return parsed.kind === 'ok' ? { kind: 'ok', file, schema: parsed.schema } : parsed;
 }
 
-export function pageUrls(urlAddress: string, bundles: string[]): string[] {
-  const clean = urlAddress.replace(/^\/+/, '').replace(/\.json$/, '');
-  return bundles.map((bundle) => `${bundle.endsWith('/') ? bundle : bundle + '/'}${clean}.json`);
-}
+export { pageUrls };
 
 type Fetched =
   { kind: 'ok'; file: string; text: string } | { kind: 'missing'; tried: string[] } | { kind: 'unavailable'; file: string; status: number };
 
 /** The first bundle that has the file wins. Fetched fresh every time, so an edited file shows on the next open. */
-async function fetchFirst(urls: string[], fetchImpl: typeof fetch): Promise<Fetched> {
+async function fetchFirst(urls: string[], fetchImpl: FetchText): Promise<Fetched> {
   for (const file of urls) {
     const res = await fetchImpl(file, { cache: 'no-store' });
     if (res.status === 404) continue;
@@ -37,7 +35,7 @@ async function fetchFirst(urls: string[], fetchImpl: typeof fetch): Promise<Fetc
   return { kind: 'missing', tried: urls };
 }
 
-async function fetchFragment(name: string, bundles: string[], fetchImpl: typeof fetch): Promise<FragmentFile> {
+async function fetchFragment(name: string, bundles: string[], fetchImpl: FetchText): Promise<FragmentFile> {
   const found = await fetchFirst(pageUrls(fragmentAddress(name), bundles), fetchImpl);
   return found.kind === 'ok' ? parseSource(found.file, found.text, '片段文件') : found;
 }
@@ -51,7 +49,7 @@ async function fetchFragment(name: string, bundles: string[], fetchImpl: typeof 
 export async function loadPage(
   urlAddress: string,
   bundles: string[],
-  fetchImpl: typeof fetch = fetch,
+  fetchImpl: FetchText = fetch,
   locale: Locale = 'zh-CN',
 ): Promise<PageLoadResult> {
   const table = loadTextTable(locale, bundles, fetchImpl).then((loaded) => {

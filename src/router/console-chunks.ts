@@ -17,7 +17,8 @@ export function preloadFor(path: string, page: boolean): void {
   const wanted = bootPreloads(path, Boolean(getToken()));
   // in the order they are needed: the browser opens a few connections per server and queues the
   // rest, and the page file (and its fragments) had better be in before amis's evaluation holds the main thread
+  // a prefetched page asks for amis itself, once the page is in
   if (page && wanted.page) prefetchPage(wanted.page);
-  if (wanted.amis) void preloadAmis().catch(() => undefined);
+  else if (wanted.amis) void preloadAmis().catch(() => undefined);
   if (wanted.shell) void Promise.all([loadLayout(), wanted.home ? loadDashboard() : loadMenuScreen()]).catch(() => undefined);
 }
