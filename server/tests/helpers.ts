@@ -53,6 +53,27 @@ export async function login(app: FastifyInstance, account: string, password: str
   return res.body.data.token as string;
 }
 
+/**
+ * Creates a user holding every permission (the admin role) but limited to `lots` (用户管理 ›
+ * 所属停车场), signs them in and answers their token: the data-scope tests' caller.
+ */
+export async function signInLotLimitedUser(app: FastifyInstance, adminToken: string, account: string, lots: string[]): Promise<string> {
+  const password = 'Kjy12345';
+  const res = await call(app, 'POST', '/api/system/Permission/Users', {
+    token: adminToken,
+    json: {
+      account,
+      realName: `${account}值班`,
+      roleIds: ['r-admin'],
+      parkingIds: lots,
+      userPassword: md5Hex(password),
+      validatePassword: md5Hex(password),
+    },
+  });
+  if (res.body.code !== 200) throw new Error(`creating ${account} failed: ${res.body.msg}`);
+  return login(app, account, password);
+}
+
 export interface TestServer {
   app: FastifyInstance;
   db: Db;

@@ -2,9 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startSession } from '../charging/sessions.ts';
 import type { Db } from '../db/database.ts';
-import { md5Hex } from '../lib/password.ts';
 import { OUT_OF_SCOPE } from '../resource/lot-scope.ts';
-import { call, login, withTestServer } from './helpers.ts';
+import { call, signInLotLimitedUser, withTestServer } from './helpers.ts';
 
 /**
  * Charging equipment and orders follow their station's lot: a user limited to the lot of 南山科技园
@@ -25,19 +24,7 @@ let limited = '';
 withTestServer((s) => ({ app, db, admin } = s));
 
 beforeAll(async () => {
-  const res = await call(app, 'POST', '/api/system/Permission/Users', {
-    token: admin,
-    json: {
-      account: 'kjycd',
-      realName: '科技园充电值班',
-      roleIds: ['r-admin'],
-      parkingIds: [MINE],
-      userPassword: md5Hex('Kjy12345'),
-      validatePassword: md5Hex('Kjy12345'),
-    },
-  });
-  expect(res.body.code, res.body.msg).toBe(200);
-  limited = await login(app, 'kjycd', 'Kjy12345');
+  limited = await signInLotLimitedUser(app, admin, 'kjycd', [MINE]);
 });
 
 const get = (url: string, token = limited) => call(app, 'GET', url, { token });

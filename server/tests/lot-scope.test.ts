@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/database.ts';
-import { md5Hex } from '../lib/password.ts';
 import { OUT_OF_SCOPE } from '../resource/lot-scope.ts';
-import { call, login, withTestServer } from './helpers.ts';
+import { call, signInLotLimitedUser, withTestServer } from './helpers.ts';
 
 /**
  * A user limited to one lot (科技园, p-ns-kjy-01) with every permission: each lot-bound entity
@@ -21,19 +20,7 @@ let limited = '';
 withTestServer((s) => ({ app, db, admin } = s));
 
 beforeAll(async () => {
-  const res = await call(app, 'POST', '/api/system/Permission/Users', {
-    token: admin,
-    json: {
-      account: 'kjyonly',
-      realName: '科技园值班',
-      roleIds: ['r-admin'],
-      parkingIds: [MINE],
-      userPassword: md5Hex('Kjy12345'),
-      validatePassword: md5Hex('Kjy12345'),
-    },
-  });
-  expect(res.body.code, res.body.msg).toBe(200);
-  limited = await login(app, 'kjyonly', 'Kjy12345');
+  limited = await signInLotLimitedUser(app, admin, 'kjyonly', [MINE]);
 });
 
 const get = (url: string, token = limited) => call(app, 'GET', url, { token });
