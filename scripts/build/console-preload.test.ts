@@ -27,6 +27,10 @@ describe('the start-up script that asks for the console early', () => {
     expect(run('lang=zh; other_token=abc', '#/parking/parkingAdmin')).toEqual([]);
   });
 
+  it('on a public (scan) page asks for nothing: it has no amis', () => {
+    expect(run('parking_token=abc', '#/scanQRcode?parkingId=p1&laneId=l1')).toEqual([]);
+  });
+
   it('on the sign-in page itself asks for nothing, token or not', () => {
     expect(run('parking_token=abc', '#/login')).toEqual([]);
     expect(run('parking_token=abc', '#/login?redirect=%2Fsystem%2Fuser')).toEqual([]);

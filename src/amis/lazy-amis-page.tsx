@@ -39,6 +39,9 @@ export const LazyAmisPage = lazy((): Promise<{ default: ComponentType<AmisPagePr
   preloadAmis().catch(() => ({ default: ChunkLoadFailed })),
 );
 
+/** The page loader's chunk: a start asks for it with amis (console-preload.ts), so a start uses it either way. */
+export const loadPageLoader = () => import(/* webpackChunkName: "page-loader" */ './page-loader');
+
 /** A page fetched before its screen asked; `settled` once it is in, so the screen's first render can show it. */
 export interface EarlyPage {
   page: Promise<PageLoadResult>;
@@ -54,8 +57,8 @@ const earlyPages = new Map<string, EarlyPage>();
 export function prefetchPage(urlAddress: string, locale: Locale = localeStore.locale): void {
   const key = `${locale} ${urlAddress}`;
   if (earlyPages.has(key)) return;
-  const page = Promise.all([import(/* webpackChunkName: "page-loader" */ './page-loader'), loadRuntimeConfig()]).then(
-    ([{ loadPage }, config]) => loadPage(urlAddress, config.pageBundles, fetchTakingEarly, locale),
+  const page = Promise.all([loadPageLoader(), loadRuntimeConfig()]).then(([{ loadPage }, config]) =>
+    loadPage(urlAddress, config.pageBundles, fetchTakingEarly, locale),
   );
   const early: EarlyPage = { page };
   page.then(

@@ -1,5 +1,5 @@
 import { bootPreloads } from './boot-preload';
-import { preloadAmis, prefetchPage } from '../amis/lazy-amis-page';
+import { loadPageLoader, preloadAmis, prefetchPage } from '../amis/lazy-amis-page';
 import { getToken } from '../utils/auth-cookie';
 
 /** The shell's chunks: lazy, so the sign-in page carries none of them (src/app.tsx mounts them). */
@@ -17,8 +17,9 @@ export function preloadFor(path: string, page: boolean): void {
   const wanted = bootPreloads(path, Boolean(getToken()));
   // in the order they are needed: the browser opens a few connections per server and queues the
   // rest, and the page file (and its fragments) had better be in before amis's evaluation holds the main thread
-  // a prefetched page asks for amis itself, once the page is in
+  // a prefetched page asks for amis itself, once the page is in; without one the page loader comes
+  // with amis, as the start-up script asked for both
   if (page && wanted.page) prefetchPage(wanted.page);
-  else if (wanted.amis) void preloadAmis().catch(() => undefined);
+  else if (wanted.amis) void Promise.all([loadPageLoader(), preloadAmis()]).catch(() => undefined);
   if (wanted.shell) void Promise.all([loadLayout(), wanted.home ? loadDashboard() : loadMenuScreen()]).catch(() => undefined);
 }
