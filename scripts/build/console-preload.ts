@@ -1,23 +1,21 @@
 import { createHash } from 'node:crypto';
 import type { RsbuildPlugin } from '@rsbuild/core';
 import { TOKEN_KEY } from '../../src/utils/auth-cookie';
-import { LOGIN_PATH, PUBLIC_PATHS } from '../../src/router/routes';
+import { PUBLIC_PATHS } from '../../src/router/routes';
 
 /**
  * A signed-in start needs the page loader, amis and the console's chunk, but only learns so once the
  * first chunk has run (src/main.tsx), some 200 ms into the load. This plugin writes their files (in
  * that order: the page file's fragments wait for the loader, the list for amis) into a small script
  * that index.html loads beside its own: it asks for them while the first chunk is still on its way,
- * when the token cookie is there and the address is neither the sign-in page nor a public page.
- * Without a token (the sign-in page) nothing more is fetched. A file, not inline code: the server's Content-Security-Policy
- * allows no inline script. The chunks are found by name (`webpackChunkName`).
+ * when the token cookie is there and the address is not a public page (the sign-in page is one).
+ * Without a token nothing more is fetched. A file, not inline code: the server's
+ * Content-Security-Policy allows no inline script. The chunks are found by name (`webpackChunkName`).
  */
 export const PRELOADED_CHUNKS = ['page-loader', 'amis', 'console'];
 
-/** Where the console's chunks are not wanted at once: the sign-in page and the public (scan) pages, which have no amis. */
-export const NOT_PRELOADED_PATHS = [LOGIN_PATH, ...PUBLIC_PATHS];
-
-export function preloadScript(files: string[], skip: readonly string[] = NOT_PRELOADED_PATHS): string {
+/** `skip`: where the console's chunks are not wanted at once, the public pages (sign-in, scan pages: no amis). */
+export function preloadScript(files: string[], skip: readonly string[] = PUBLIC_PATHS): string {
   const list = JSON.stringify(files);
   const token = JSON.stringify(`; ${TOKEN_KEY}=`);
   return `(function(){if(('; '+document.cookie).indexOf(${token})<0||${JSON.stringify(skip)}.indexOf(location.hash.replace(/^#/,'').split('?')[0])>=0)return;${list}.forEach(function(f){var l=document.createElement('link');l.rel='preload';l.as=/\\.css$/.test(f)?'style':'script';l.href=f;document.head.appendChild(l)})})();\n`;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loadPage, parsePage, pageUrls } from './page-loader';
+import { loadPage, parsePage } from './page-loader';
+import { pageUrls } from './page-urls';
 
 function fakeFetch(files: Record<string, string>, statuses: Record<string, number> = {}): typeof fetch & { calls: string[] } {
   const calls: string[] = [];

@@ -16,8 +16,6 @@ export function parsePage(file: string, text: string): PageLoadResult {
   return parsed.kind === 'ok' ? { kind: 'ok', file, schema: parsed.schema } : parsed;
 }
 
-export { pageUrls };
-
 type Fetched =
   { kind: 'ok'; file: string; text: string } | { kind: 'missing'; tried: string[] } | { kind: 'unavailable'; file: string; status: number };
 

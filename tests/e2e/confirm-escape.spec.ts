@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { test, expect, signInAndWait, waitForRows, clickUntil, ADMIN } from './fixtures';
 
 test('Escape closes the sign-out confirm as its cancel button does: the user stays signed in', async ({ page }) => {
@@ -12,14 +13,20 @@ test('Escape closes the sign-out confirm as its cancel button does: the user sta
   await expect(page.getByTestId('navbar-user')).not.toBeEmpty();
 });
 
-test('Escape closes a delete confirm and nothing is deleted', async ({ page }) => {
-  await signInAndWait(page, ADMIN, '/coupon/merchant');
-  await waitForRows(page);
+/** Opens the delete confirm of the merchant 海岸城影城 on the merchants screen; answers the dialog. */
+async function openMerchantDeleteConfirm(page: Page) {
   const row = page.getByRole('row').filter({ hasText: '海岸城影城' });
   const dialog = page.getByRole('dialog');
   await clickUntil(row.getByRole('button', { name: '删除' }), () =>
     expect(dialog).toContainText('确定删除商户「海岸城影城」吗？', { timeout: 2000 }),
   );
+  return dialog;
+}
+
+test('Escape closes a delete confirm and nothing is deleted', async ({ page }) => {
+  await signInAndWait(page, ADMIN, '/coupon/merchant');
+  await waitForRows(page);
+  const dialog = await openMerchantDeleteConfirm(page);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('row').filter({ hasText: '海岸城影城' })).toBeVisible();
@@ -32,11 +39,7 @@ test("a delete confirm still opens after the first screen's tab is closed", asyn
   await waitForRows(page);
   await page.locator('.pc-tags__item[data-path="/parking/parkingAdmin"]').getByRole('button', { name: '关闭' }).click();
   await expect(page.locator('.pc-tags__item[data-path="/parking/parkingAdmin"]')).toHaveCount(0);
-  const row = page.getByRole('row').filter({ hasText: '海岸城影城' });
-  const dialog = page.getByRole('dialog');
-  await clickUntil(row.getByRole('button', { name: '删除' }), () =>
-    expect(dialog).toContainText('确定删除商户「海岸城影城」吗？', { timeout: 2000 }),
-  );
+  const dialog = await openMerchantDeleteConfirm(page);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 });
