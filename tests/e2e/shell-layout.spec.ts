@@ -1,7 +1,8 @@
 import { test, expect, signInAndWait, ADMIN } from './fixtures';
 import type { Page } from '@playwright/test';
 
-const cookie = async (page: Page, name: string) => (await page.context().cookies()).find((c) => c.name === name)?.value;
+// document.cookie reaches the browser's cookie store a moment after the page writes it, so the tests poll
+const cookie = (page: Page, name: string) => expect.poll(async () => (await page.context().cookies()).find((c) => c.name === name)?.value);
 
 test('the sidebar collapses and the sidebarStatus cookie remembers it across a reload', async ({ page }) => {
   await signInAndWait(page);
@@ -10,12 +11,12 @@ test('the sidebar collapses and the sidebarStatus cookie remembers it across a r
   await expect(page.getByTestId('sidebar')).toHaveCSS('width', '220px');
   await page.getByTestId('hamburger').click();
   await expect(layout).toHaveClass(/is-collapsed/);
-  expect(await cookie(page, 'sidebarStatus')).toBe('0');
+  await cookie(page, 'sidebarStatus').toBe('0');
   await page.reload();
   await expect(page.getByTestId('layout')).toHaveClass(/is-collapsed/);
   await page.getByTestId('hamburger').click();
   await expect(page.getByTestId('layout')).toHaveClass(/is-open/);
-  expect(await cookie(page, 'sidebarStatus')).toBe('1');
+  await cookie(page, 'sidebarStatus').toBe('1');
 });
 
 test('under 992 px the sidebar closes; opening it shows a backdrop that closes it', async ({ page }) => {
@@ -65,7 +66,7 @@ test('the size switch persists in the size cookie and says so', async ({ page })
   await page.getByRole('button', { name: '布局大小' }).click();
   await page.getByRole('menuitem', { name: '迷你' }).click();
   await expect(page.getByRole('alert').filter({ hasText: '布局设置成功' })).toBeVisible();
-  expect(await cookie(page, 'size')).toBe('mini');
+  await cookie(page, 'size').toBe('mini');
   expect(await page.evaluate(() => document.documentElement.dataset.size)).toBe('mini');
 });
 
