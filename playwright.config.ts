@@ -8,7 +8,9 @@ export default defineConfig({
   globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: false,
   workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 2,
-  retries: 0,
+  // one retry, and the list reporter names every test that needed it as flaky: on a loaded 2-core
+  // machine a click now and then lands while amis re-renders; a defect fails both runs
+  retries: process.env.E2E_RETRIES ? Number(process.env.E2E_RETRIES) : 1,
   timeout: 60_000,
   expect: { timeout: 15_000 },
   reporter: [['list']],
