@@ -45,18 +45,30 @@ export async function registerStatic(
   });
 
   let decorated = false;
-  const serve = async (root: string, prefix: string, noStore: boolean): Promise<void> => {
+  const serve = async (root: string, prefix: string, cache: (path: string) => string, preCompressed: boolean): Promise<void> => {
     if (!existsSync(root)) return;
     await app.register(fastifyStatic, {
       root,
       prefix,
       decorateReply: !decorated,
-      ...(noStore
-        ? { cacheControl: false, etag: false, lastModified: false, setHeaders: (reply) => reply.header('Cache-Control', 'no-store') }
-        : {}),
+      // the build writes .br and .gz beside its files (scripts/build/precompress.ts)
+      preCompressed,
+      cacheControl: false,
+      setHeaders: (reply, path) => reply.header('Cache-Control', cache(path)),
     });
     decorated = true;
   };
-  for (const b of bundles) await serve(resolve(b.dir), b.urlPrefix.endsWith('/') ? b.urlPrefix : `${b.urlPrefix}/`, true);
-  await serve(distDir, '/', false);
+  // page files change without a build: never kept
+  const noStore = () => 'no-store';
+  for (const b of bundles) await serve(resolve(b.dir), b.urlPrefix.endsWith('/') ? b.urlPrefix : `${b.urlPrefix}/`, noStore, false);
+  await serve(distDir, '/', buildCache, true);
+}
+
+/**
+ * The build names its scripts and styles by content (`static/…/name.<hash>.js`): kept for a year,
+ * never asked again. Everything else (index.html, the brands' logos) is asked again each time,
+ * cheaply: an unchanged file answers 304.
+ */
+export function buildCache(path: string): string {
+  return /[\\/]static[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache';
 }

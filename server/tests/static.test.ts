@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { pageBundlesOf, registerStatic } from '../lib/static.ts';
+import { precompress } from '../../scripts/build/precompress.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'parking-static-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -36,6 +38,30 @@ describe('static files and app-config.json', () => {
     expect(repoPage.json()).toMatchObject({ title: 'repo' });
     expect(repoPage.headers['cache-control']).toBe('no-store');
     expect((await app.inject('/')).body).toContain('console');
+    await app.close();
+  });
+
+  it('sends a build file compressed when the browser accepts it, kept for a year when its name is hashed', async () => {
+    const dist = join(root, 'dist-compressed');
+    mkdirSync(join(dist, 'static', 'js'), { recursive: true });
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>console</title>');
+    const script = `console.log(${JSON.stringify('amis '.repeat(2000))});`;
+    writeFileSync(join(dist, 'static', 'js', 'main.0123456789.js'), script);
+    await precompress(dist);
+
+    const app = Fastify();
+    await registerStatic(app, { distDir: dist, pageBundles: [] });
+    const br = await app.inject({ url: '/static/js/main.0123456789.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const gz = await app.inject({ url: '/static/js/main.0123456789.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(script);
+    const plain = await app.inject('/static/js/main.0123456789.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+    // the page that names the hashed files is asked again every time
+    expect((await app.inject('/')).headers['cache-control']).toBe('no-cache');
     await app.close();
   });
 
