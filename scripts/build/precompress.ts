@@ -2,7 +2,7 @@ import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { promisify } from 'node:util';
-import type { RsbuildPlugin } from '@rsbuild/core';
+import { logger, type RsbuildPlugin } from '@rsbuild/core';
 
 /**
  * Writes a `.br` and a `.gz` beside every script, stylesheet and SVG of a production build, which
@@ -51,7 +51,8 @@ export function pluginPrecompress(): RsbuildPlugin {
     setup(api) {
       // `rsbuild build` only: the dev server serves from memory
       api.onAfterBuild(async () => {
-        await precompress(api.context.distPath);
+        const written = await precompress(api.context.distPath);
+        logger.info(`precompress: .br and .gz beside ${written} files`);
       });
     },
   };

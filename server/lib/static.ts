@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -54,7 +54,7 @@ export async function registerStatic(
       // the build writes .br and .gz beside its files (scripts/build/precompress.ts)
       preCompressed,
       cacheControl: false,
-      setHeaders: (reply, path) => reply.header('Cache-Control', cache(path)),
+      setHeaders: (reply, path) => reply.header('Cache-Control', cache(relative(root, path))),
     });
     decorated = true;
   };
@@ -67,8 +67,8 @@ export async function registerStatic(
 /**
  * The build names its scripts and styles by content (`static/…/name.<hash>.js`): kept for a year,
  * never asked again. Everything else (index.html, the brands' logos) is asked again each time,
- * cheaply: an unchanged file answers 304.
+ * cheaply: an unchanged file answers 304. `file`: the path inside the build folder.
  */
-export function buildCache(path: string): string {
-  return /[\\/]static[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache';
+function buildCache(file: string): string {
+  return /^static[\\/]/.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache';
 }

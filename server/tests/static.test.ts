@@ -42,7 +42,8 @@ describe('static files and app-config.json', () => {
   });
 
   it('sends a build file compressed when the browser accepts it, kept for a year when its name is hashed', async () => {
-    const dist = join(root, 'dist-compressed');
+    // a build folder inside a folder named static: only the build's own static/ is kept for a year
+    const dist = join(root, 'static', 'dist');
     mkdirSync(join(dist, 'static', 'js'), { recursive: true });
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>console</title>');
     const script = `console.log(${JSON.stringify('amis '.repeat(2000))});`;
@@ -62,6 +63,7 @@ describe('static files and app-config.json', () => {
     expect(plain.body).toBe(script);
     // the page that names the hashed files is asked again every time
     expect((await app.inject('/')).headers['cache-control']).toBe('no-cache');
+    expect((await app.inject('/index.html')).headers['cache-control']).toBe('no-cache');
     await app.close();
   });
 
