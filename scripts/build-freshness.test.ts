@@ -34,4 +34,15 @@ describe('build freshness', () => {
     utimesSync(join(root, 'dist', 'index.html'), old, old);
     expect(buildIsStale(root)).toBe(true);
   });
+
+  it("is stale when one of the build's plugins changed after the build", () => {
+    const root = project();
+    mkdirSync(join(root, 'dist'));
+    writeFileSync(join(root, 'dist', 'index.html'), 'x');
+    const old = new Date(Date.now() - 60_000);
+    for (const path of [join(root, 'src', 'main.tsx'), join(root, 'src'), join(root, 'dist', 'index.html')]) utimesSync(path, old, old);
+    mkdirSync(join(root, 'scripts', 'build'), { recursive: true });
+    writeFileSync(join(root, 'scripts', 'build', 'precompress.ts'), 'x');
+    expect(buildIsStale(root)).toBe(true);
+  });
 });

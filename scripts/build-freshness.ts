@@ -11,8 +11,8 @@ export function newestMtime(path: string): number {
   return newest;
 }
 
-/** Inputs of the console build; pages-json is not one (it is served as is). */
-export const BUILD_INPUTS = ['src', 'public', 'rsbuild.config.ts', 'package-lock.json'];
+/** Inputs of the console build (scripts/build: its plugins); pages-json is not one (it is served as is). */
+export const BUILD_INPUTS = ['src', 'public', 'rsbuild.config.ts', 'scripts/build', 'package-lock.json'];
 
 /** The build is stale when it is missing or older than any of its inputs. */
 export function buildIsStale(root: string, distDir = 'dist'): boolean {
