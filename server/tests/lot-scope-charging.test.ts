@@ -32,6 +32,14 @@ const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, json?: unknown) =>
 const refused = { code: 403, msg: OUT_OF_SCOPE };
 const row = async (table: string, id: string) => (await db.query(`select * from ${table} where id = $1`, [id])).rows[0];
 
+/** Another lot's record: an edit and a delete are both refused, and the row stays as it was. */
+async function expectUnchangeable(table: string, path: string, id: string, change: Record<string, unknown>) {
+  const before = await row(table, id);
+  expect((await send('PUT', `${path}/${id}`, change)).body).toMatchObject(refused);
+  expect((await send('DELETE', `${path}/${id}`)).body).toMatchObject(refused);
+  expect(await row(table, id)).toEqual(before);
+}
+
 describe('data scope by lot: charging', () => {
   it('piles: listed, summed, shown and changed only at the user’s stations', async () => {
     const page = (await get('/api/charging/Pile?pageSize=100')).body.data;
@@ -41,10 +49,7 @@ describe('data scope by lot: charging', () => {
     expect((await get(`/api/charging/Pile?stationId=${OTHER}`)).body.data.pagination.total).toBe(0);
     expect((await get('/api/charging/Pile/cp-ft-wl-01')).body.code).toBe(200);
     expect((await get('/api/charging/Pile/cp-ns-hac-01')).body).toMatchObject(refused);
-    const before = await row('charging_pile', 'cp-ns-hac-01');
-    expect((await send('PUT', '/api/charging/Pile/cp-ns-hac-01', { pileName: '越权' })).body).toMatchObject(refused);
-    expect((await send('DELETE', '/api/charging/Pile/cp-ns-hac-01')).body).toMatchObject(refused);
-    expect(await row('charging_pile', 'cp-ns-hac-01')).toEqual(before);
+    await expectUnchangeable('charging_pile', '/api/charging/Pile', 'cp-ns-hac-01', { pileName: '越权' });
     // a shared station's pile is seen, not changed; one of mine is not moved to another lot
     expect((await send('PUT', '/api/charging/Pile/cp-ft-wl-01', { pileName: '越权' })).body).toMatchObject(refused);
     expect((await send('PUT', '/api/charging/Pile/cp-ns-kjy-03', { stationId: OTHER })).body).toMatchObject(refused);
@@ -68,10 +73,7 @@ describe('data scope by lot: charging', () => {
     expect((await get(`/api/charging/Gun?stationId=${OTHER}`)).body.data.pagination.total).toBe(0);
     expect((await get('/api/charging/Gun/cg-ns-kjy-01-1')).body.code).toBe(200);
     expect((await get('/api/charging/Gun/cg-ns-hac-01-1')).body).toMatchObject(refused);
-    const before = await row('charging_gun', 'cg-ns-hac-01-1');
-    expect((await send('PUT', '/api/charging/Gun/cg-ns-hac-01-1', { spaceNo: 'X1' })).body).toMatchObject(refused);
-    expect((await send('DELETE', '/api/charging/Gun/cg-ns-hac-01-1')).body).toMatchObject(refused);
-    expect(await row('charging_gun', 'cg-ns-hac-01-1')).toEqual(before);
+    await expectUnchangeable('charging_gun', '/api/charging/Gun', 'cg-ns-hac-01-1', { spaceNo: 'X1' });
     expect((await send('PUT', '/api/charging/Gun/cg-ns-kjy-02-1', { pileId: 'cp-ns-hac-01', gunNo: 9 })).body).toMatchObject(refused);
     expect((await row('charging_gun', 'cg-ns-kjy-02-1')).pile_id).toBe('cp-ns-kjy-02');
     const gun = { pileId: 'cp-ns-hac-01', gunNo: 8, connectorType: 3, ratedPowerKw: 7 };

@@ -9,13 +9,13 @@ export function tableUrl(bundle: string, locale: Locale): string {
   return `${bundle.endsWith('/') ? bundle : bundle + '/'}_i18n/${locale}.json`;
 }
 
+/** `fetch` as the page files need it: an address and options (the start's early answers take the same shape). */
+export type FetchText = (url: string, init?: RequestInit) => Promise<Response>;
+
 /**
  * The locale's table from every bundle, merged (a site's own entries win). zh-CN is the language
  * pages are written in: no table. A bundle without a table, or an unreadable one, adds nothing.
  */
-/** `fetch` as the page files need it: an address and options (the start's early answers take the same shape). */
-export type FetchText = (url: string, init?: RequestInit) => Promise<Response>;
-
 export async function loadTextTable(locale: Locale, bundles: string[], fetchImpl: FetchText = fetch): Promise<TextTable> {
   if (locale === 'zh-CN') return {};
   const tables = await Promise.all(
