@@ -1,6 +1,7 @@
-import { MINUTE_MS, isoLocal, toMs, yuan } from './clock.ts';
+import { CALENDAR_YEARS, DAY_MS, MINUTE_MS, calendarKnows, isoLocal, localDate, localMidnight, toMs } from './clock.ts';
+import { applyCoupons } from './coupons.ts';
 import { priceSpan } from './span.ts';
-import type { FeeBill, FeeCoupon, FeeDiscountLine, FeeLine, FeeRuleSnapshot, FeeStayInput } from './types.ts';
+import type { FeeBill, FeeCoupon, FeeDiscountLine, FeeLine, FeeRuleBody, FeeRuleSnapshot, FeeStayInput } from './types.ts';
 
 export type { FeeBill, FeeStayInput } from './types.ts';
 
@@ -13,16 +14,6 @@ interface Priced {
   discounts: FeeDiscountLine[];
   notes: string[];
 }
-
-const couponName = (c: FeeCoupon): string =>
-  c.name ??
-  (c.kind === 'minutes'
-    ? `减免${c.minutes}分钟`
-    : c.kind === 'amount'
-      ? `减免${yuan(c.cents)}元`
-      : c.kind === 'percent'
-        ? `${c.percent / 10}折`
-        : '全免');
 
 /**
  * The fee of entry → exit before payments (§2.2 steps 1, 2, 9): exempt car classes, free minutes
@@ -42,7 +33,9 @@ function priceStayOnly(
   const empty = (note: string, kind: FeeLine['kind'], piece: string): Priced => ({
     from: entry,
     to: exit,
-    lines: [{ piece, kind, from: isoLocal(entry), to: isoLocal(exit), units: 0, unitPriceCents: 0, feeCents: 0, part: note }],
+    lines: [
+      { piece, kind, from: isoLocal(entry), to: isoLocal(exit), units: 0, unitPriceCents: 0, feeCents: 0, part: note, calendar: null },
+    ],
     totalCents: 0,
     discountCents: 0,
     discounts: [],
@@ -59,35 +52,14 @@ function priceStayOnly(
     notes.push(`停放超过${rule.freeMinutes}分钟，从入场时间起计费`);
   }
   const base = priceSpan(rule, from, exit);
-
-  let discountCents = 0;
-  const discounts: FeeDiscountLine[] = [];
-  const timeCoupons = coupons.filter((c): c is Extract<FeeCoupon, { kind: 'minutes' }> => c.kind === 'minutes');
-  if (timeCoupons.length) {
-    let a = from;
-    let b = exit;
-    for (const c of timeCoupons) {
-      if (c.from === 'end') b -= c.minutes * MINUTE_MS;
-      else a += c.minutes * MINUTE_MS;
-    }
-    const after = b > a ? priceSpan(rule, a, b).totalCents : 0;
-    const off = base.totalCents - after;
-    discountCents += off;
-    discounts.push({ name: timeCoupons.map(couponName).join('、'), kind: 'minutes', cents: off });
-  }
-  for (const c of coupons) {
-    const left = base.totalCents - discountCents;
-    if (c.kind === 'minutes') continue;
-    const off = c.kind === 'percent' ? left - Math.round((left * c.percent) / 100) : c.kind === 'amount' ? Math.min(left, c.cents) : left;
-    discountCents += off;
-    discounts.push({ name: couponName(c), kind: c.kind, cents: off });
-  }
+  const { discountCents, discounts } = applyCoupons(rule, from, exit, base.totalCents, coupons);
   return { from, to: exit, lines: base.lines, totalCents: base.totalCents, discountCents, discounts, notes };
 }
 
 /**
  * Prices a stay: the one fee function of the platform, used by the calculator, exits, the public
- * pay pages, order details and the seeded history. Pure: the same input gives the same bill.
+ * pay pages, order details and the seeded history. Pure: the same input gives the same bill (a car
+ * still inside is priced with `exit` = now, which the caller reads).
  *
  * - `totalCents` is the receivable before coupons, `discountCents` what coupons take off,
  *   `paidCents` the prior payments, `dueCents = total − discount − paid`, never negative.
@@ -100,7 +72,7 @@ function priceStayOnly(
 export function priceStay(input: FeeStayInput): FeeBill {
   const rule = input.rule;
   const entry = toMs(input.entry);
-  const exit = Math.max(entry, input.exit === undefined ? Date.now() : toMs(input.exit));
+  const exit = Math.max(entry, toMs(input.exit));
   const coupons = input.coupons ?? [];
   const payments = (input.payments ?? []).map((p) => ({ at: toMs(p.at), cents: p.cents }));
   const paidCents = payments.reduce((s, p) => s + p.cents, 0);
@@ -138,6 +110,17 @@ export function priceStay(input: FeeStayInput): FeeBill {
     inGrace,
     lines: extra ? [...priced.lines, ...extra.lines] : priced.lines,
     discounts: priced.discounts,
-    notes: [...priced.notes, ...(extra?.notes ?? [])],
+    notes: [...priced.notes, ...(extra?.notes ?? []), ...calendarNotes(rule, entry, exit)],
   };
+}
+
+/** Says when a rule with a non-working-day tariff priced days the state holiday calendar does not know. */
+function calendarNotes(rule: FeeRuleBody, entry: number, exit: number): string[] {
+  if (!rule.nonWorkingWindows?.length) return [];
+  for (let day = localMidnight(entry); day < exit; day += DAY_MS) {
+    const date = localDate(day);
+    if (!calendarKnows(date))
+      return [`节假日日历只收录${CALENDAR_YEARS.first}–${CALENDAR_YEARS.last}年，${date}起按普通周计价（周一至周五为工作日）`];
+  }
+  return [];
 }

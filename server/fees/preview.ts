@@ -42,7 +42,8 @@ export function describeRule(body: FeeRuleBody): string {
     );
   }
   parts.push(body.boundary === 'perPiece' ? '跨时段各自取整' : '跨时段时不足一个单位按前一时段补足');
-  if (body.windows.some((w) => w.ladder?.length)) parts.push(body.ladderScope === 'stay' ? '首时段按整次停放计算' : '首时段每天重新计算');
+  if (body.windows.some((w) => w.kind === 'unit' && w.ladder?.length))
+    parts.push(body.ladderScope === 'stay' ? '首时段按整次停放计算' : '首时段每天重新计算');
   if (body.cap24Cents.length) {
     const caps = body.cap24Cents.map((c, i) =>
       i === body.cap24Cents.length - 1 && i > 0 ? `此后每24小时${yuan(c)}元` : `${i === 0 ? '' : `第${i + 1}个`}24小时封顶${yuan(c)}元`,

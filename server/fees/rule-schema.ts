@@ -8,8 +8,17 @@ import { FEE_CAR_CLASS_CODES } from './types.ts';
  * across fields (windows covering the day, ladder steps) are `validate.ts`.
  */
 
+/**
+ * Upper bounds of a rule's prices, in cents: far above any real tariff, low enough that a stay of
+ * years at one-minute units stays an exact integer (below Number.MAX_SAFE_INTEGER).
+ */
+export const PRICE_LIMITS = { unit: 100_000, visit: 1_000_000, cap: 10_000_000 } as const;
+
+const price = (title: string, max: number) =>
+  Type.Integer({ title, minimum: 0, maximum: max, 'x-msg': `${title}必须在0到${max / 100}元之间（以分为单位的整数）` });
+
 const hhmm = (title: string) => Type.String({ title, pattern: '^([01]\\d|2[0-3]):[0-5]\\d$', 'x-msg': `${title}格式应为HH:mm，如07:00` });
-const nullable = <T extends ReturnType<typeof f.cents>>(s: T, title: string, msg: string) =>
+const nullable = <T extends ReturnType<typeof price>>(s: T, title: string, msg: string) =>
   Type.Union([s, Type.Null()], { title, default: null, 'x-msg': msg });
 const oneOfText = (title: string, values: string[], msg: string, def: string) =>
   Type.Union(
@@ -28,20 +37,20 @@ export function windowSchema(p: string) {
         'x-msg': `${p}计费方式只能是unit（按时长）、visit（按次）或free（免费）`,
       }),
       unitMinutes: Type.Optional(f.int(`${p}单位时长`, { min: 1, max: 1440, msg: `${p}单位时长必须是1到1440之间的整数（分钟）` })),
-      unitPriceCents: Type.Optional(f.cents(`${p}单位价格`)),
+      unitPriceCents: Type.Optional(price(`${p}单位价格`, PRICE_LIMITS.unit)),
       ladder: Type.Optional(
         Type.Array(
           Type.Object(
             {
               minutes: f.int(`${p}首时段时长`, { min: 1, max: 1440, msg: `${p}首时段时长必须是1到1440之间的整数（分钟）` }),
-              unitPriceCents: f.cents(`${p}首时段单位价格`),
+              unitPriceCents: price(`${p}首时段单位价格`, PRICE_LIMITS.unit),
             },
             { required: ['minutes', 'unitPriceCents'] },
           ),
           { title: `${p}首时段`, maxItems: 10, default: [], 'x-msg': `${p}首时段最多10档` },
         ),
       ),
-      visitPriceCents: Type.Optional(f.cents(`${p}每次价格`)),
+      visitPriceCents: Type.Optional(price(`${p}每次价格`, PRICE_LIMITS.visit)),
       visitRepeatMinutes: Type.Optional(
         Type.Union([f.int(`${p}重新计费时长`, { min: 1, max: 10080 }), Type.Null()], {
           title: `${p}重新计费时长`,
@@ -49,7 +58,13 @@ export function windowSchema(p: string) {
           'x-msg': `${p}重新计费时长必须是1到10080之间的整数（分钟）`,
         }),
       ),
-      capCents: Type.Optional(nullable(f.cents(`${p}封顶金额`), `${p}封顶金额`, `${p}封顶金额必须是不小于0的整数（分）`)),
+      capCents: Type.Optional(
+        nullable(
+          price(`${p}封顶金额`, PRICE_LIMITS.cap),
+          `${p}封顶金额`,
+          `${p}封顶金额必须在0到${PRICE_LIMITS.cap / 100}元之间（以分为单位的整数）`,
+        ),
+      ),
     },
     { required: ['name', 'start', 'end', 'kind'] },
   );
@@ -76,7 +91,7 @@ export const ruleBodyFields = {
     default: null,
     'x-msg': '非工作日时段最多24条',
   }),
-  cap24Cents: Type.Array(f.cents('24小时封顶金额'), {
+  cap24Cents: Type.Array(price('24小时封顶金额', PRICE_LIMITS.cap), {
     title: '24小时封顶金额',
     maxItems: 10,
     default: [],

@@ -17,31 +17,46 @@ export interface FeeLadderStep {
   unitPriceCents: number;
 }
 
-/**
- * A clock window of the day. `end` at or before `start` crosses midnight; `start === end` is all day.
- * The windows of one rule cover the 24 hours without overlap (`validate.ts`).
- */
-export interface FeeWindow {
+interface FeeWindowBase {
   /** shown on the fee lines: 白天, 夜间, 免费时段 */
   name: string;
   /** 'HH:mm' */
   start: string;
   /** 'HH:mm' */
   end: string;
-  kind: FeeWindowKind;
-  /** kind 'unit': minutes per unit; a part unit counts as a whole unit */
-  unitMinutes?: number;
-  /** kind 'unit': price of each unit after the ladder */
-  unitPriceCents?: number;
-  /** kind 'unit': first-period prices, counted over the stay or per day (`ladderScope`) */
-  ladder?: FeeLadderStep[];
-  /** kind 'visit': flat price per contiguous piece of the stay in this window (按次) */
-  visitPriceCents?: number;
-  /** kind 'visit': charge again every N minutes inside one piece (重新计费时长); null = once */
-  visitRepeatMinutes?: number | null;
   /** cap of one occurrence of this window (e.g. day 07:00–19:00 of one date at most 15 yuan); null = none */
   capCents?: number | null;
 }
+
+/** Priced per unit of time: a part unit counts as a whole unit, the first units may follow a ladder. */
+export interface FeeUnitWindow extends FeeWindowBase {
+  kind: 'unit';
+  /** minutes per unit */
+  unitMinutes: number;
+  /** price of each unit after the ladder */
+  unitPriceCents: number;
+  /** first-period prices, counted over the stay or per day (`ladderScope`) */
+  ladder?: FeeLadderStep[];
+}
+
+/** A flat price per contiguous piece of the stay in this window (按次). */
+export interface FeeVisitWindow extends FeeWindowBase {
+  kind: 'visit';
+  visitPriceCents: number;
+  /** charge again every N minutes inside one piece (重新计费时长); null = once */
+  visitRepeatMinutes?: number | null;
+}
+
+export interface FeeFreeWindow extends FeeWindowBase {
+  kind: 'free';
+}
+
+/**
+ * A clock window of the day. `end` before `start` crosses midnight; `start === end` is all day
+ * (one occurrence runs from `start` to `start` the next day). The windows of one rule cover the
+ * 24 hours without overlap (`validate.ts`), and each has the prices of its kind.
+ */
+export type FeeWindow = FeeUnitWindow | FeeVisitWindow | FeeFreeWindow;
 
 /** Everything that prices a stay; what the rule form edits and what a version freezes. */
 export interface FeeRuleBody {
@@ -100,8 +115,8 @@ export type Instant = Date | string | number;
 export interface FeeStayInput {
   rule: FeeRuleSnapshot;
   entry: Instant;
-  /** omitted = now */
-  exit?: Instant;
+  /** the exit, or now for a car still inside: the engine never reads the clock */
+  exit: Instant;
   carClass?: number;
   plateColor?: number;
   coupons?: FeeCoupon[];
@@ -124,7 +139,14 @@ export interface FeeLine {
   feeCents: number;
   /** a short Chinese description: 首时段, 每30分钟1.50元, 白天封顶15.00元 */
   part: string;
+  /**
+   * which tariff of a rule with a non-working-day variant priced this piece (the one in force at
+   * its start); null when the rule prices every day alike, and on cap lines
+   */
+  calendar: FeeCalendar;
 }
+
+export type FeeCalendar = 'working' | 'nonWorking' | null;
 
 export interface FeeDiscountLine {
   name: string;
@@ -142,7 +164,7 @@ export interface FeeBill {
   paidCents: number;
   /** total − discount − paid, never negative (re-bill: the fee since the last payment) */
   dueCents: number;
-  /** the priced span (after free-minute deduction and time coupons) */
+  /** the priced span, after the free-minute deduction (time coupons show as a discount, not here) */
   billedFrom: string;
   billedTo: string;
   stayMinutes: number;

@@ -44,17 +44,29 @@ describe('rule bodies from the wire', () => {
       windows: [{ name: '全天', start: '00:00', end: '00:00', kind: 'unit', unitMinutes: '60', unitPriceCents: '200' }],
     });
     expect(body).toMatchObject({ freeMinutes: 0, freeMode: 'whole', boundary: 'perPiece', graceMinutes: 15, cap24Cents: [] });
-    expect(body.windows[0].unitMinutes).toBe(60);
+    expect(body.windows[0]).toMatchObject({ unitMinutes: 60, unitPriceCents: 200 });
   });
 
   it.each([
     [{ freeMinutes: -1 }, '免费时长必须是0到1440之间的整数（分钟）'],
     [{ freeMode: 'half' }, '免费时长方式只能是whole（不足免费，超过从入场计费）或deduct（扣除免费时长）'],
     [{ graceMinutes: 1.5 }, '缴费后离场时限必须是0到1440之间的整数（分钟）'],
-    [{ cap24Cents: [-5] }, '第1条24小时封顶金额必须是不小于0的整数（分）'],
+    [{ cap24Cents: [-5] }, '第1条24小时封顶金额必须在0到100000元之间（以分为单位的整数）'],
+    // a price whose stays would pass Number.MAX_SAFE_INTEGER is refused at save
+    [
+      { windows: [{ ...bodyA.windows[0], start: '00:00', end: '00:00', unitPriceCents: Number.MAX_SAFE_INTEGER }] },
+      '第1条计费时段单位价格必须在0到1000元之间（以分为单位的整数）',
+    ],
+    [
+      { windows: [{ name: '全天', start: '00:00', end: '00:00', kind: 'visit', visitPriceCents: 2_000_000 }] },
+      '第1条计费时段每次价格必须在0到10000元之间（以分为单位的整数）',
+    ],
     [{ windows: [] }, '计费时段须有1到24条'],
     [{ windows: [{ ...bodyA.windows[0], start: '7点' }, bodyA.windows[1]] }, '第1条计费时段开始时间格式应为HH:mm，如07:00'],
-    [{ windows: [{ ...bodyA.windows[0], unitPriceCents: 1.5 }, bodyA.windows[1]] }, '第1条计费时段单位价格必须是不小于0的整数（分）'],
+    [
+      { windows: [{ ...bodyA.windows[0], unitPriceCents: 1.5 }, bodyA.windows[1]] },
+      '第1条计费时段单位价格必须在0到1000元之间（以分为单位的整数）',
+    ],
     [{ windows: [{ ...bodyA.windows[0], name: '' }, bodyA.windows[1]] }, '第1条计费时段名称不能为空'],
     [{ windows: [{ ...bodyA.windows[0], unitMinutes: undefined }, bodyA.windows[1]] }, '计费时段第1条（白天）按时长计费，须填写单位时长'],
     [{ windows: [bodyA.windows[0], { ...bodyA.windows[1], visitPriceCents: undefined }] }, '计费时段第2条（夜间）按次计费，须填写每次价格'],

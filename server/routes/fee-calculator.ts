@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import Type from 'typebox';
 import type { Db } from '../db/database.ts';
 import { badRequest, notFound, ok } from '../lib/envelope.ts';
-import { toMs } from '../fees/clock.ts';
+import { InstantError, toMs } from '../fees/clock.ts';
+import { couponProblem } from '../fees/coupons.ts';
 import { priceStay } from '../fees/engine.ts';
 import { describeRule } from '../fees/preview.ts';
 import { findRuleForStay, findRuleVersion } from '../fees/rule-lookup.ts';
@@ -79,12 +80,14 @@ interface CalcBody {
   payments?: { payTime: string | number; cents: number }[];
 }
 
+/** An instant from the wire, or a 400 naming the field: a 30 February is refused, never rolled over. */
 const ms = (v: string | number, title: string): number => {
   try {
     const n = typeof v === 'number' && v < 1e11 ? v * 1000 : toMs(v);
     if (!Number.isFinite(n)) throw new RangeError();
     return n;
-  } catch {
+  } catch (e) {
+    if (e instanceof InstantError && !e.message.startsWith('无法识别')) throw badRequest(`${title}有误：${e.message}`);
     throw badRequest(`${title}格式不正确，应为YYYY-MM-DD HH:mm:ss`);
   }
 };
@@ -100,6 +103,10 @@ export function registerFeeCalculator(app: FastifyInstance, db: Db): void {
       const exit = b.exitTime === undefined ? Date.now() : ms(b.exitTime, '出场时间');
       if (exit < entry) throw badRequest('出场时间不能早于入场时间');
       if (exit - entry > 366 * 86_400_000) throw badRequest('试算的停放时长不能超过366天');
+      for (const [i, c] of (b.coupons ?? []).entries()) {
+        const problem = couponProblem(c, i + 1);
+        if (problem) throw badRequest(problem);
+      }
       let rule: FeeRuleSnapshot | null;
       let source: 'body' | 'rule' | 'lot';
       if (b.rule) {
@@ -113,6 +120,8 @@ export function registerFeeCalculator(app: FastifyInstance, db: Db): void {
         source = 'rule';
       } else if (b.parkingId) {
         assertLots(req, b.parkingId);
+        const { rows } = await db.query('select 1 from parking where id = $1', [b.parkingId]);
+        if (!rows.length) throw badRequest(`停车场不存在：${b.parkingId}`);
         rule = await findRuleForStay(db, { lotId: b.parkingId, plateColor: b.plateColor ?? null, carClass: b.carClass ?? null, at: entry });
         if (!rule) throw badRequest('该停车场没有适用于此车牌颜色和车辆类别的启用计费规则');
         source = 'lot';

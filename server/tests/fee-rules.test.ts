@@ -104,7 +104,7 @@ describe('fee rules (计费规则)', () => {
     [{ vehicleType: 9 }, '车型只能是1（小型车）、2（大型车）、3（超大型车）、4（中型车）或5（电动自行车）'],
     [{ freeMinutes: 'abc' }, '免费时长必须是0到1440之间的整数（分钟）'],
     [{ graceMinutes: -1 }, '缴费后离场时限必须是0到1440之间的整数（分钟）'],
-    [{ windows: [{ ...bodyA.windows[0], unitPriceCents: -1 }, bodyA.windows[1]] }, '第1条计费时段单位价格必须是不小于0的整数（分）'],
+    [{ windows: [{ ...bodyA.windows[0], unitPriceCents: -1 }, bodyA.windows[1]] }, '第1条计费时段单位价格必须在0到1000元之间（以分为单位的整数）'],
     [{ windows: [{ ...bodyA.windows[0], end: '20:00' }, bodyA.windows[1]] }, '计费时段有重复：白天与夜间在19:00–20:00重叠'],
     [{ windows: [bodyA.windows[0]] }, '计费时段未覆盖全天：19:00–07:00没有计费时段'],
   ])('refuses %j with a clear message and writes nothing', async (patch, msg) => {
@@ -145,6 +145,14 @@ describe('fee rule permissions', () => {
 describe('fee calculator (计费试算)', () => {
   const calc = (json: object) => call(app, 'POST', '/api/fee/Calculate', { token: admin, json });
 
+  it('prices the seeded mall rule across midnight as one first hour and says which tariff priced each piece', async () => {
+    const mall = await calc({ ruleId: 'fr-mall-hourly', entryTime: '2024-05-06 23:30:00', exitTime: '2024-05-07 00:30:00' });
+    expect(mall.body.data).toMatchObject({ totalCents: 500, lines: [{ units: 1, feeCents: 500, calendar: null }] });
+    const roadside = await calc({ ruleId: 'fr-roadside-1', entryTime: '2024-05-17 19:00:00', exitTime: '2024-05-18 11:00:00' });
+    const charged = roadside.body.data.lines.filter((l: { feeCents: number }) => l.feeCents > 0);
+    expect(charged.map((l: { calendar: string }) => l.calendar)).toEqual(['working', 'working', 'nonWorking']);
+  });
+
   it('prices with the rule bound to a lot and names the rule and version', async () => {
     const lot = (await db.query<{ id: string }>(`select id from parking where type = 1 and price_type = 1 order by id limit 1`)).rows[0].id;
     const res = await calc({
@@ -179,6 +187,11 @@ describe('fee calculator (计费试算)', () => {
     [{ rule: bodyA, exitTime: '2024-05-06 07:00:00' }, '出场时间不能早于入场时间'],
     [{}, '请选择停车场或计费规则'],
     [{ parkingId: 'p-ns-hac-02', plateColor: 9 }, '车牌颜色只能是1（白）、2（黄）、3（绿）、4（黑）或5（蓝）'],
+    [{ rule: bodyA, entryTime: '2024-02-30 10:00' }, '入场时间有误：没有2024-02-30这一天'],
+    [{ rule: bodyA, exitTime: '2024-05-06 25:00:00' }, '出场时间有误：25:00:00不是一天中的时刻'],
+    [{ rule: bodyA, coupons: [{ kind: 'minutes' }] }, '第1张优惠券（减时长）须填写减免时长minutes（分钟）'],
+    [{ rule: bodyA, coupons: [{ kind: 'free' }, { kind: 'amount' }] }, '第2张优惠券（减金额）须填写减免金额cents（分）'],
+    [{ parkingId: 'p-nope' }, '停车场不存在：p-nope'],
   ])('refuses %j naming the field', async (patch, msg) => {
     const res = await calc({ entryTime: '2024-05-06 08:00:00', exitTime: '2024-05-06 12:00:00', ...patch });
     expect(res.body).toMatchObject({ code: 400, msg });
