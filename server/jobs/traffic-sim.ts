@@ -2,7 +2,7 @@ import type { Db } from '../db/database.ts';
 import { priceStay } from '../fees/engine.ts';
 import { findRuleForStay } from '../fees/rule-lookup.ts';
 import { newId } from '../lib/ids.ts';
-import { ORDER_STATE } from '../orders/state-machine.ts';
+import { ORDER_STATE, type OrderEvent, type OrderState, transition } from '../orders/state-machine.ts';
 import { loadLots, pick } from '../seed/traffic-lots.ts';
 import { ORDERS_PER_DAY } from '../seed/traffic.ts';
 import { hourWeights, payChannelOf, randomCar, serialOf } from '../seed/traffic-model.ts';
@@ -78,6 +78,7 @@ async function enter(db: Db, now: number, everyMs: number): Promise<void> {
 
 interface InPark {
   id: string;
+  state: OrderState;
   parking_id: string;
   plate_no: string;
   plate_color: number | null;
@@ -86,6 +87,13 @@ interface InPark {
   space_no: string;
   collector: string;
 }
+
+/** Unpaid exits left three days go to arrears: the machine's own arrow, checked once. */
+const TO_ARREARS = (() => {
+  const t = transition(ORDER_STATE.UNPAID_WAITING, 'toArrears');
+  if (!t.ok) throw new Error(t.msg);
+  return t;
+})();
 
 async function leave(db: Db, o: InPark, now: number): Promise<void> {
   const { rows: lanes } = await db.query<{ id: string }>(
@@ -97,7 +105,11 @@ async function leave(db: Db, o: InPark, now: number): Promise<void> {
   const bill = rule && !covered ? priceStay({ rule, entry: o.entry_time, exit: now, carClass: o.car_class }) : null;
   const due = bill ? bill.totalCents - bill.discountCents : 0;
   const channel = due > 0 ? payChannelOf(Math.random, o.space_no !== '') : 0;
-  const state = due === 0 ? ORDER_STATE.EXITED_FREE : channel ? ORDER_STATE.COMPLETED : ORDER_STATE.UNPAID_WAITING;
+  const event: OrderEvent =
+    channel || (due === 0 && o.state === ORDER_STATE.PAID_IN_PARK) ? 'exitPaid' : due === 0 ? 'exitFree' : 'exitUnpaid';
+  const exit = transition(o.state, event);
+  if (!exit.ok) return; // the state machine refuses: the car stays for a later tick
+  const state = exit.to;
   await db.transaction(async (tx) => {
     await tx.query(
       `update parking_order set exit_time = to_timestamp($2 / 1000.0), exit_lane_id = $3, state = $4, receivable_cents = $5,
@@ -144,17 +156,18 @@ export function trafficSimJob(everyMs: number): Job {
       await enter(db, now, everyMs);
       // cars that have stayed a while leave; long stayers are more likely to be picked
       const { rows } = await db.query<InPark>(
-        `select id, parking_id, plate_no, plate_color, car_class, entry_time, space_no, collector
+        `select id, state, parking_id, plate_no, plate_color, car_class, entry_time, space_no, collector
            from parking_order
           where exit_time is null and state in (0, 1) and entry_time < now() - interval '10 minutes'
           order by random() * extract(epoch from now() - entry_time) desc
           limit $1`,
         [poisson(((ORDERS_PER_DAY * SPEED) / 24) * (everyMs / HOUR)) + 1],
       );
-      for (const o of rows) await leave(db, o, now);
+      for (const o of rows) await leave(db, { ...o, state: Number(o.state) as OrderState }, now);
       await db.query(
-        `update parking_order set state = ${ORDER_STATE.ARREARS}, last_modify_time = now()
-          where state = ${ORDER_STATE.UNPAID_WAITING} and exit_time < now() - interval '3 days'`,
+        `update parking_order set state = $1, last_modify_time = now()
+          where state = $2 and exit_time < now() - interval '3 days'`,
+        [TO_ARREARS.to, ORDER_STATE.UNPAID_WAITING],
       );
     },
   };

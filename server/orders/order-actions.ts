@@ -12,6 +12,7 @@ import {
   type OrderState,
   STATE_LABEL,
   amountEditable,
+  hasLeft,
   stateAfterAmount,
   transition,
 } from './state-machine.ts';
@@ -87,6 +88,46 @@ async function lockOrder(tx: Db, id: string): Promise<OrderRow> {
   };
 }
 
+/** Refund statuses still holding money back (applied, approved, refunding): what may not be refunded again. */
+export const PENDING_REFUND_STATUSES = [0, 1, 2] as const;
+
+/** What an order looks like to the action rules: its state, its split, and the refunds still pending. */
+export interface OrderFacts {
+  state: OrderState;
+  owedCents: number;
+  paidCents: number;
+  pendingRefundCents: number;
+}
+
+const refusal = (state: OrderState, event: OrderEvent): string | null => {
+  const t = transition(state, event);
+  return t.ok ? null : t.msg;
+};
+
+/**
+ * Whether each action may run on an order now, before its input is read: null, or why not. The one
+ * table behind both what the details page offers and what the server accepts.
+ */
+const ACTION_RULES: Record<OrderAction, (o: OrderFacts) => string | null> = {
+  close: (o) => refusal(o.state, 'close'),
+  changeAmount: (o) => (amountEditable(o.state) ? null : `订单当前状态为“${STATE_LABEL[o.state]}”，不能调整金额，请在欠费追缴中处理`),
+  waive: (o) => refusal(o.state, 'waive') ?? (o.owedCents === 0 ? '订单没有欠款，无需免单' : null),
+  arrears: (o) => refusal(o.state, 'toArrears') ?? (o.owedCents === 0 ? '订单没有欠款，不能转欠费' : null),
+  refund: (o) => {
+    if (o.state === ORDER_STATE.IN_PARK || o.state === ORDER_STATE.PAID_IN_PARK) return '车辆尚在场内，离场后才能申请退款';
+    if (!hasLeft(o.state)) return `订单当前状态为“${STATE_LABEL[o.state]}”，不能申请退款`;
+    return o.paidCents - o.pendingRefundCents <= 0 ? '订单没有可退的已付金额' : null;
+  },
+};
+
+export const ORDER_ACTIONS = Object.keys(ACTION_RULES) as OrderAction[];
+
+/** Why `action` may not run on the order now, or null. */
+export const actionRefusal = (o: OrderFacts, action: OrderAction): string | null => ACTION_RULES[action](o);
+
+/** The actions an order offers now (the details answer's `actions`). */
+export const offeredActions = (o: OrderFacts): OrderAction[] => ORDER_ACTIONS.filter((a) => ACTION_RULES[a](o) === null);
+
 function step(o: OrderRow, event: OrderEvent): OrderState {
   const t = transition(o.state, event);
   if (!t.ok) throw badRequest(t.msg);
@@ -100,33 +141,25 @@ export function planAction(
   input: ActionInput,
   pendingRefundCents = 0,
 ): { state: OrderState; split: Split; closeNow?: boolean } {
+  const refused = actionRefusal({ ...o, pendingRefundCents }, action);
+  if (refused) throw badRequest(refused);
   const current: Split = o;
   switch (action) {
     case 'close':
       return { state: step(o, 'close'), split: current, closeNow: true };
     case 'changeAmount': {
-      if (!amountEditable(o.state)) throw badRequest(`订单当前状态为“${STATE_LABEL[o.state]}”，不能调整金额，请在欠费追缴中处理`);
       if (input.receivableCents === o.receivableCents) throw badRequest('调整后的应收金额与原金额相同');
       const next = withReceivable(current, input.receivableCents ?? -1);
       if (typeof next === 'string') throw badRequest(next);
       return { state: stateAfterAmount(o.state, next.owedCents), split: next };
     }
-    case 'waive': {
-      const state = step(o, 'waive');
-      if (o.owedCents === 0) throw badRequest('订单没有欠款，无需免单');
-      return { state, split: waived(current) };
-    }
-    case 'arrears': {
-      const state = step(o, 'toArrears');
-      if (o.owedCents === 0) throw badRequest('订单没有欠款，不能转欠费');
-      return { state, split: current };
-    }
+    case 'waive':
+      return { state: step(o, 'waive'), split: waived(current) };
+    case 'arrears':
+      return { state: step(o, 'toArrears'), split: current };
     case 'refund': {
-      const amount = input.amountCents ?? 0;
-      if (o.state === ORDER_STATE.IN_PARK || o.state === ORDER_STATE.PAID_IN_PARK) throw badRequest('车辆尚在场内，离场后才能申请退款');
       const refundable = o.paidCents - pendingRefundCents;
-      if (refundable <= 0) throw badRequest('订单没有可退的已付金额');
-      if (amount > refundable) throw badRequest(`退款金额不能超过可退金额${yuan(refundable)}元`);
+      if ((input.amountCents ?? 0) > refundable) throw badRequest(`退款金额不能超过可退金额${yuan(refundable)}元`);
       return { state: o.state, split: current };
     }
   }
@@ -150,8 +183,8 @@ export async function runOrderAction(
         ? Number(
             (
               await tx.query<{ n: number }>(
-                'select coalesce(sum(amount_cents), 0)::float8 as n from parking_order_refund where order_id = $1 and status in (0, 1, 2)',
-                [id],
+                'select coalesce(sum(amount_cents), 0)::float8 as n from parking_order_refund where order_id = $1 and status = any($2)',
+                [id, PENDING_REFUND_STATUSES],
               )
             ).rows[0].n,
           )

@@ -6,11 +6,11 @@ import { writeOperLog } from '../lib/oper-log.ts';
 import { idParams } from '../resource/define.ts';
 import { lotsOf, outOfScope, visible } from '../resource/lot-scope.ts';
 import { parkingOrders } from '../entities/parking-orders.ts';
-import { ACTION_LABEL, type OrderAction } from '../orders/order-actions.ts';
+import { ACTION_LABEL, type OrderAction, PENDING_REFUND_STATUSES, offeredActions } from '../orders/order-actions.ts';
 import { orderWorkbook } from '../orders/order-export.ts';
 import { COUPON_TYPE, PAY_CHANNEL, REFUND_STATUS, SOURCE, yuan } from '../orders/model.ts';
 import { platePhotoSvg } from '../orders/plate-photo.ts';
-import { type OrderState, STATE_LABEL, amountEditable, hasLeft, transition } from '../orders/state-machine.ts';
+import { type OrderState, STATE_LABEL } from '../orders/state-machine.ts';
 import { attachment } from '../services/parking-qr.ts';
 import { priceStay } from '../fees/engine.ts';
 import { findRuleVersion } from '../fees/rule-lookup.ts';
@@ -33,17 +33,6 @@ async function feeLinesOf(db: Db, row: Row): Promise<{ feeLines: unknown[]; rule
   if (!rule || !row.exitTime) return { feeLines: [], ruleName: rule?.ruleName ?? '' };
   const bill = priceStay({ rule, entry: row.entryTime as Date, exit: row.exitTime as Date, carClass: row.carClass as number });
   return { feeLines: bill.lines, ruleName: rule.ruleName };
-}
-
-/** The actions the order's state allows (the page also asks for the button). */
-function actionsFor(o: { state: OrderState; owedCents: number; paidCents: number }, pendingRefund: number): OrderAction[] {
-  const can: OrderAction[] = [];
-  if (transition(o.state, 'close').ok) can.push('close');
-  if (amountEditable(o.state)) can.push('changeAmount');
-  if (transition(o.state, 'waive').ok && o.owedCents > 0) can.push('waive');
-  if (transition(o.state, 'toArrears').ok && o.owedCents > 0) can.push('arrears');
-  if (hasLeft(o.state) && o.paidCents - pendingRefund > 0) can.push('refund');
-  return can;
 }
 
 export function registerOrderDetailRoutes(app: FastifyInstance, db: Db): void {
@@ -80,7 +69,9 @@ export function registerOrderDetailRoutes(app: FastifyInstance, db: Db): void {
         db.kysely.selectFrom('parkingOrderRefund').selectAll().where('orderId', '=', id).orderBy('applyTime').execute(),
         db.kysely.selectFrom('parkingOrderAudit').selectAll().where('orderId', '=', id).orderBy('operateTime').execute(),
       ]);
-      const pending = refunds.filter((r) => r.status <= 2).reduce((s, r) => s + Number(r.amountCents), 0);
+      const pending = refunds
+        .filter((r) => (PENDING_REFUND_STATUSES as readonly number[]).includes(Number(r.status)))
+        .reduce((s, r) => s + Number(r.amountCents), 0);
       const state = o.state as OrderState;
       const timeline = [
         { time: ms(row.entryTime), title: '入场', detail: `${(o.entryLaneName as string) || '—'} · ${SOURCE[o.source as number] ?? ''}` },
@@ -134,7 +125,7 @@ export function registerOrderDetailRoutes(app: FastifyInstance, db: Db): void {
           operateTime: ms(a.operateTime),
         })),
         timeline,
-        actions: actionsFor({ state, owedCents: o.owedCents as number, paidCents: o.paidCents as number }, pending),
+        actions: offeredActions({ state, owedCents: o.owedCents as number, paidCents: o.paidCents as number, pendingRefundCents: pending }),
         refundableCents: Math.max(0, (o.paidCents as number) - pending),
       });
     },
