@@ -23,7 +23,8 @@ import { registerToolsRoutes } from './routes/system-tools.ts';
 import { registerUserRoutes } from './routes/system-users.ts';
 import { typeboxValidatorCompiler } from './resource/validation.ts';
 import { seedIfEmpty } from './seed/index.ts';
-import { type SignInLimits, installSignInGuard, signInSweepJob } from './services/sign-in-guard.ts';
+import { installSignInGuard, signInSweepJob } from './services/sign-in/guard-plugin.ts';
+import type { SignInLimits } from './services/sign-in/limit-policy.ts';
 import { merchants } from './entities/merchants.ts';
 import { registerChargingRoutes } from './routes/charging.ts';
 import { type ChargingSimOptions, chargingSimJob } from './jobs/charging-sim.ts';
@@ -53,7 +54,7 @@ export interface BuildAppOptions {
   publicUrl?: string;
   /** proxies (addresses, CIDRs) whose X-Forwarded-* headers are believed; none by default */
   trustProxy?: string[];
-  /** the sign-in limits and lock (default SIGN_IN_LIMITS in services/sign-in-guard.ts); tests use shorter ones */
+  /** the sign-in limits and lock (default SIGN_IN_LIMITS in services/sign-in/limit-policy.ts); tests use shorter ones */
   signInLimits?: Partial<SignInLimits>;
   /** the charging simulator (SIM_CHARGING, CHARGING_SIM_MS, …); off when absent */
   chargingSim?: ChargingSimOptions;

@@ -100,7 +100,7 @@ export const users = defineResource({
     },
   },
   derived: {
-    // locked by repeated sign-in failures until then (services/sign-in-guard.ts); null = not locked
+    // locked by repeated sign-in failures until then (services/sign-in/account-locks.ts); null = not locked
     lockedUntil: (eb, self) =>
       eb
         .selectFrom('loginAttempts')

@@ -8,7 +8,7 @@ import { f } from '../resource/fields.ts';
 import { passwordPair, samePassword, setPassword } from '../entities/users.ts';
 import { createCaptcha, createSmsCode, getConfig, SMS_TTL_SECONDS } from '../services/captcha.ts';
 import { login } from '../services/login.ts';
-import type { SignInGuard } from '../services/sign-in-guard.ts';
+import type { SignInGuard } from '../services/sign-in/guard-plugin.ts';
 import { loadUserAccess } from '../services/user-access.ts';
 
 /** /api/oauth/*: sign-in, captcha, SMS switch and code, current user, logout, own password. */

@@ -5,7 +5,7 @@ import { ok } from '../lib/envelope.ts';
 import { idParams, registerResource } from '../resource/define.ts';
 import { f } from '../resource/fields.ts';
 import { passwordPair, samePassword, setPassword, setUserStatus, users } from '../entities/users.ts';
-import type { SignInGuard } from '../services/sign-in-guard.ts';
+import type { SignInGuard } from '../services/sign-in/guard-plugin.ts';
 
 /** /api/system/Permission/Users: the calls exactly as the spec names them. */
 

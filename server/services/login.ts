@@ -5,11 +5,13 @@ import { randomHex } from '../lib/ids.ts';
 import { verifyPassword } from '../lib/password.ts';
 import { writeOperLog } from '../lib/oper-log.ts';
 import { checkCaptcha, checkSmsCode, getConfig } from './captcha.ts';
-import { type SignInGuard, accountState, lockedError, waitText } from './sign-in-guard.ts';
+import { accountState, lockedError } from './sign-in/account-locks.ts';
+import type { SignInGuard } from './sign-in/guard-plugin.ts';
+import { waitText } from './sign-in/limit-policy.ts';
 
 /**
  * The sign-in decision: lock, per-account limit, captcha after repeated failures (of the account or
- * of the client's address), password, status, SMS code, token. The numbers are in sign-in-guard.ts.
+ * of the client's address), password, status, SMS code, token. The numbers are in sign-in/limit-policy.ts.
  */
 
 const DAY_SECONDS = 86_400;

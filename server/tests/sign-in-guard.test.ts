@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import type { Database, Db } from '../db/database.ts';
 import { md5Hex } from '../lib/password.ts';
-import type { SignInLimits } from '../services/sign-in-guard.ts';
+import type { SignInLimits } from '../services/sign-in/limit-policy.ts';
 import { type Res, buildTestApp, call, login, loginForm } from './helpers.ts';
 import { onPostgres, openTestDatabase } from './test-database.ts';
 
