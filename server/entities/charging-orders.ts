@@ -2,6 +2,8 @@ import { sql } from 'kysely';
 import Type from 'typebox';
 import { type Row, defineResource, derive, filter } from '../resource/define.ts';
 import { f } from '../resource/fields.ts';
+import { chargingOrderWorkbook } from '../charging/order-sheet.ts';
+import { XLSX_TYPE } from '../resource/export.ts';
 
 /** 充电订单: written by piles (the simulator) and the order actions, read here; no create, edit or delete. */
 
@@ -69,6 +71,11 @@ export const chargingOrders = defineResource({
   lot: { column: 'stationId', via: [{ table: 'chargingStation', column: 'parkingId' }], shared: true },
   access: { list: { menus: ['chargingOrder'] } },
   describe: (v: Row) => `${v.orderNo as string}`,
+  export: {
+    button: 'chargingOrder:export',
+    fileName: '充电订单.xlsx',
+    file: async (rows) => ({ body: await chargingOrderWorkbook(rows), type: XLSX_TYPE }),
+  },
   toJson: ({ simTargetSoc: _t, simStalled: _s, ...r }: Row) => ({
     ...r,
     ...Object.fromEntries(BIG.map((k) => [k, r[k] === null || r[k] === undefined ? null : Number(r[k])])),

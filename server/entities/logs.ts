@@ -1,4 +1,5 @@
 import Type from 'typebox';
+import { CSV_TYPE, csvText } from '../lib/csv.ts';
 import { badRequest } from '../lib/envelope.ts';
 import type { OperAction } from '../lib/oper-log.ts';
 import { type Filter, type Row, defineResource, filter } from '../resource/define.ts';
@@ -55,6 +56,25 @@ export const operLogs = defineResource({
   orderBy: [['id', 'desc']],
   access: { list: { menus: ['operLog'] }, get: false },
   describe: () => '',
+  export: {
+    button: 'operLog:export',
+    fileName: '操作日志.csv',
+    file: async (rows) => ({
+      body: csvText(
+        [
+          ['createTime', '时间'],
+          ['account', '账号'],
+          ['action', '操作'],
+          ['module', '模块'],
+          ['recordId', '记录'],
+          ['detail', '内容'],
+          ['ip', 'IP'],
+        ],
+        rows,
+      ),
+      type: CSV_TYPE,
+    }),
+  },
   toJson: withCreateTime,
 });
 
@@ -75,5 +95,23 @@ export const loginLogs = defineResource({
   orderBy: [['id', 'desc']],
   access: { list: { menus: ['loginLog'] }, get: false },
   describe: () => '',
+  export: {
+    button: 'loginLog:export',
+    fileName: '登录日志.csv',
+    file: async (rows) => ({
+      body: csvText(
+        [
+          ['createTime', '时间'],
+          ['account', '账号'],
+          ['success', '成功'],
+          ['reason', '原因'],
+          ['ip', 'IP'],
+          ['userAgent', '浏览器'],
+        ],
+        rows,
+      ),
+      type: CSV_TYPE,
+    }),
+  },
   toJson: (r: Row) => ({ ...withCreateTime(r), success: r.success ? 1 : 0 }),
 });

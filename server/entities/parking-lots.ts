@@ -9,6 +9,8 @@ import { type Row, defineResource, derive, filter } from '../resource/define.ts'
 import { f } from '../resource/fields.ts';
 import { bindingOf } from '../services/parking-bind.ts';
 import type { Db } from '../db/database.ts';
+import { XLSX_TYPE } from '../resource/export.ts';
+import { parkingWorkbook } from '../services/parking-export.ts';
 
 /** 停车场: a lot, its capacity, opening hours, contact and fee rule per plate colour. */
 
@@ -100,6 +102,11 @@ export const parkingLots = defineResource({
     delete: { buttons: ['parking:delete'] },
   },
   describe: (v) => `${v.parkingCode as string} ${v.parkingName as string}`,
+  export: {
+    button: 'parking:export',
+    fileName: '停车场列表.xlsx',
+    file: async (rows) => ({ body: await parkingWorkbook(rows as ParkingLot[]), type: XLSX_TYPE }),
+  },
   check(v) {
     if ((v.tempSpaces as number) + (v.rentalSpaces as number) > (v.totalSpaces as number))
       throw badRequest('临时车位与长租车位之和不能超过总车位数');

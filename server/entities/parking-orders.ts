@@ -4,6 +4,8 @@ import { type Eb, type Filter, type Row, defineResource, derive, filter } from '
 import { f } from '../resource/fields.ts';
 import { CAR_CLASSES, PAY_CHANNELS, SOURCES } from '../orders/model.ts';
 import { ORDER_STATES } from '../orders/state-machine.ts';
+import { orderWorkbook } from '../orders/order-export.ts';
+import { XLSX_TYPE } from '../resource/export.ts';
 
 /**
  * 停车订单 (read side): the list with the filters and columns of money-and-charging.md §3.2, totals
@@ -122,6 +124,11 @@ export const parkingOrders = defineResource({
     get: false,
   },
   describe: (v: Row) => `${v.orderNo as string} ${v.plateNo as string}`,
+  export: {
+    button: 'order:export',
+    fileName: '停车订单.xlsx',
+    file: async (rows) => ({ body: await orderWorkbook(rows), type: XLSX_TYPE }),
+  },
   toJson: (r: Row) => {
     const { plateGrams: _grams, feeLines: _lines, photoKey: _key, ...rest } = r;
     const exit = r.exitTime instanceof Date ? r.exitTime.getTime() : Date.now();

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import Type, { type TSchema } from 'typebox';
 import type { Db } from '../db/database.ts';
 import { DONE, notFound, ok } from '../lib/envelope.ts';
+import { registerExport } from './export.ts';
 import { writeOperLog } from '../lib/oper-log.ts';
 import { idParams } from './define.ts';
 import { TotalsCache, versionOf } from './totals-cache.ts';
@@ -60,6 +61,7 @@ export function registerResource(app: FastifyInstance, db: Db, r: Resource): voi
     pagination: Type.Object({ currentPage: Type.Integer(), pageSize: Type.Integer(), total: Type.Integer() }),
   });
 
+  registerExport(app, db, r);
   app.get(spec.path, { schema: { querystring: r.querySchema }, config: { access: spec.access.list, data: page } }, async (req) => {
     const q = req.query as Row;
     const lots = lotsOf(req);

@@ -95,6 +95,14 @@ export interface ResourceSpec {
   statusField?: string;
   /** how a record is named in the operation log */
   describe(row: Row): string;
+  /** GET <path>/Actions/Export: the filtered list as a file (at most EXPORT_ROW_LIMIT rows, export.ts) */
+  export?: {
+    button: string;
+    /** with its extension: 停车场列表.xlsx */
+    fileName: string;
+    /** the rows as the list answers them → the file */
+    file(rows: Row[]): Promise<{ body: Buffer | string; type: string }>;
+  };
   /**
    * cross-field rules over the full new values (and, on update, the stored record and the body as
    * sent); may answer the values completed (e.g. a plate colour that follows the plate)

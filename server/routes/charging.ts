@@ -7,7 +7,6 @@ import { chargingPrices } from '../entities/charging-prices.ts';
 import { chargingStations } from '../entities/charging-stations.ts';
 import { registerResource } from '../resource/define.ts';
 import { registerChargingOrderActions } from './charging-order-actions.ts';
-import { registerChargingOrderExport } from './charging-order-export.ts';
 import { registerChargingPriceTasks } from './charging-price-tasks.ts';
 
 /** Every charging route (充电管理). */
@@ -17,7 +16,6 @@ export function registerChargingRoutes(app: FastifyInstance, db: Db): void {
   registerResource(app, db, chargingGuns);
   registerResource(app, db, chargingPrices);
   registerChargingPriceTasks(app, db);
-  registerChargingOrderExport(app, db);
   registerChargingOrderActions(app, db);
   registerResource(app, db, chargingOrders);
 }

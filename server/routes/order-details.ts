@@ -1,24 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import Type from 'typebox';
 import type { Db } from '../db/database.ts';
-import { badRequest, notFound, ok } from '../lib/envelope.ts';
-import { writeOperLog } from '../lib/oper-log.ts';
+import { notFound, ok } from '../lib/envelope.ts';
 import { idParams } from '../resource/define.ts';
 import { lotsOf, outOfScope, visible } from '../resource/lot-scope.ts';
 import { parkingOrders } from '../entities/parking-orders.ts';
 import { ACTION_LABEL, type OrderAction, PENDING_REFUND_STATUSES, offeredActions } from '../orders/order-actions.ts';
-import { orderWorkbook } from '../orders/order-export.ts';
 import { COUPON_TYPE, PAY_CHANNEL, REFUND_STATUS, SOURCE, yuan } from '../orders/model.ts';
 import { platePhotoSvg } from '../orders/plate-photo.ts';
 import { type OrderState, STATE_LABEL } from '../orders/state-machine.ts';
-import { attachment } from '../services/parking-qr.ts';
 import { priceStay } from '../fees/engine.ts';
 import { findRuleVersion } from '../fees/rule-lookup.ts';
 import type { Row } from '../resource/spec.ts';
 
 /** The order details answer, its capture images and the .xlsx export of the filtered list. */
 
-const EXPORT_LIMIT = 50_000;
 const china = (d: Date | null | undefined): string =>
   d ? new Date(d.getTime() + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ') : '';
 const ms = (d: unknown): number | null => (d instanceof Date ? d.getTime() : null);
@@ -36,24 +32,6 @@ async function feeLinesOf(db: Db, row: Row): Promise<{ feeLines: unknown[]; rule
 }
 
 export function registerOrderDetailRoutes(app: FastifyInstance, db: Db): void {
-  app.get(
-    '/api/order/ParkingOrder/Actions/Export',
-    { schema: { querystring: parkingOrders.querySchema }, config: { access: { buttons: ['order:export'] } } },
-    async (req, reply) => {
-      const q = req.query as Record<string, unknown>;
-      const rows = await parkingOrders
-        .rows(db, q, lotsOf(req))
-        .limit(EXPORT_LIMIT + 1)
-        .execute();
-      if (rows.length > EXPORT_LIMIT) throw badRequest(`筛选结果超过${EXPORT_LIMIT}条，请缩小时间范围或增加筛选条件后再导出`);
-      const body = await orderWorkbook(rows.map((r) => parkingOrders.toJson(r)));
-      await writeOperLog(db, req, { action: 'export', module: 'parkingOrder', detail: `导出${rows.length}条` });
-      attachment(reply, '停车订单.xlsx');
-      reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-      return body;
-    },
-  );
-
   app.get(
     '/api/order/ParkingOrder/:id',
     { schema: { params: idParams }, config: { access: { menus: ['parkingRecordOrder'] } } },

@@ -2,17 +2,13 @@ import type { Db } from '../db/database.ts';
 import type { FastifyInstance } from 'fastify';
 import Type from 'typebox';
 import { badRequest, notFound, ok } from '../lib/envelope.ts';
-import { writeOperLog } from '../lib/oper-log.ts';
 import { idParams } from '../resource/define.ts';
-import { parkingWorkbook } from '../services/parking-export.ts';
-import { type ParkingLot, parkingLots } from '../entities/parking-lots.ts';
-import { attachment, laneScanUrl, publicOrigin, sendQrFiles, spaceScanUrl } from '../services/parking-qr.ts';
+import { laneScanUrl, publicOrigin, sendQrFiles, spaceScanUrl } from '../services/parking-qr.ts';
 import { regionByAddress } from '../services/parking-region.ts';
-import { assertLots, lotsOf } from '../resource/lot-scope.ts';
+import { assertLots } from '../resource/lot-scope.ts';
 
-/** Binary answers of the lots screen: the .xlsx export and the QR codes; and address → region code. */
+/** Binary answers of the lots screen: the QR codes; and address → region code (the .xlsx export is the resource's). */
 
-const EXPORT_LIMIT = 10_000;
 const QR_LIMIT = 2000;
 
 const spaceIds = Type.Array(Type.String({ title: '车位编号', maxLength: 64 }), {
@@ -31,23 +27,6 @@ const laneQrQuery = Type.Object({ laneId: Type.String({ title: '车道', maxLeng
 const addressQuery = Type.Object({ address: Type.String({ title: '地址', maxLength: 200 }) });
 
 export function registerParkingFiles(app: FastifyInstance, db: Db): void {
-  const exportAccess = { buttons: ['parking:export'] };
-  app.get(
-    '/api/system/Parking/Actions/Export',
-    { schema: { querystring: parkingLots.querySchema }, config: { access: exportAccess } },
-    async (req, reply) => {
-      const rows = await parkingLots
-        .rows(db, req.query as Record<string, unknown>, lotsOf(req))
-        .limit(EXPORT_LIMIT)
-        .execute();
-      const body = await parkingWorkbook(rows.map((r) => parkingLots.toJson(r) as ParkingLot));
-      await writeOperLog(db, req, { action: 'export', module: 'parking', detail: `导出${rows.length}条` });
-      attachment(reply, '停车场列表.xlsx');
-      reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-      return body;
-    },
-  );
-
   // spaces of one lot (all, or the listed ids), e.g. the berth plates of an on-street lot
   const spaceQr = { schema: { querystring: spaceQrQuery }, config: { access: { buttons: ['parking:qrcode', 'space:export'] } } };
   app.get('/api/system/Parking/downloadQRCodeBySpace', spaceQr, async (req, reply) => {

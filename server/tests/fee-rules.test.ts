@@ -104,7 +104,10 @@ describe('fee rules (计费规则)', () => {
     [{ vehicleType: 9 }, '车型只能是1（小型车）、2（大型车）、3（超大型车）、4（中型车）或5（电动自行车）'],
     [{ freeMinutes: 'abc' }, '免费时长必须是0到1440之间的整数（分钟）'],
     [{ graceMinutes: -1 }, '缴费后离场时限必须是0到1440之间的整数（分钟）'],
-    [{ windows: [{ ...bodyA.windows[0], unitPriceCents: -1 }, bodyA.windows[1]] }, '第1条计费时段单位价格必须在0到1000元之间（以分为单位的整数）'],
+    [
+      { windows: [{ ...bodyA.windows[0], unitPriceCents: -1 }, bodyA.windows[1]] },
+      '第1条计费时段单位价格必须在0到1000元之间（以分为单位的整数）',
+    ],
     [{ windows: [{ ...bodyA.windows[0], end: '20:00' }, bodyA.windows[1]] }, '计费时段有重复：白天与夜间在19:00–20:00重叠'],
     [{ windows: [bodyA.windows[0]] }, '计费时段未覆盖全天：19:00–07:00没有计费时段'],
   ])('refuses %j with a clear message and writes nothing', async (patch, msg) => {

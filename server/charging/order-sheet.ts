@@ -1,16 +1,9 @@
-import type { FastifyInstance } from 'fastify';
-import { ORDER_STATE_LABELS, PAY_STATUS_LABELS, START_MODE_LABELS, STOP_REASON_LABELS } from '../charging/order-states.ts';
-import type { Db } from '../db/database.ts';
-import { chargingOrders } from '../entities/charging-orders.ts';
-import { writeOperLog } from '../lib/oper-log.ts';
 import { chinaTime as time, type SheetColumn, sheetWorkbook } from '../lib/xlsx.ts';
-import type { Row } from '../resource/define.ts';
-import { lotsOf } from '../resource/lot-scope.ts';
-import { attachment } from '../services/parking-qr.ts';
+import type { Row } from '../resource/spec.ts';
+import { ORDER_STATE_LABELS, PAY_STATUS_LABELS, START_MODE_LABELS, STOP_REASON_LABELS } from './order-states.ts';
 
 /** The charging orders list as .xlsx, with kWh and the split amounts (steve #1004: kWh in the list). */
 
-const LIMIT = 10_000;
 const yuan = (c: unknown): number => Number(c ?? 0) / 100;
 
 const COLUMNS: SheetColumn<Row>[] = [
@@ -34,22 +27,4 @@ const COLUMNS: SheetColumn<Row>[] = [
   ['停止原因', 16, (o) => (o.stopReason === null ? '' : (STOP_REASON_LABELS[o.stopReason as number] ?? String(o.stopReason)))],
 ];
 
-export function registerChargingOrderExport(app: FastifyInstance, db: Db): void {
-  app.get(
-    '/api/charging/Order/Actions/Export',
-    { schema: { querystring: chargingOrders.querySchema }, config: { access: { buttons: ['chargingOrder:export'] } } },
-    async (req, reply) => {
-      const rows = (
-        await chargingOrders
-          .rows(db, req.query as Row, lotsOf(req))
-          .limit(LIMIT)
-          .execute()
-      ).map((r) => chargingOrders.toJson(r));
-      const workbook = await sheetWorkbook('充电订单', COLUMNS, rows);
-      await writeOperLog(db, req, { action: 'export', module: 'chargingOrder', detail: `导出${rows.length}条` });
-      attachment(reply, '充电订单.xlsx');
-      reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-      return workbook;
-    },
-  );
-}
+export const chargingOrderWorkbook = (rows: Row[]): Promise<Buffer> => sheetWorkbook('充电订单', COLUMNS, rows);
