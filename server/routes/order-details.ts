@@ -3,7 +3,7 @@ import Type from 'typebox';
 import type { Db } from '../db/database.ts';
 import { notFound, ok } from '../lib/envelope.ts';
 import { idParams } from '../resource/define.ts';
-import { lotsOf, outOfScope, visible } from '../resource/lot-scope.ts';
+import { canSee, outOfScope } from '../resource/lot-scope.ts';
 import { parkingOrders } from '../entities/parking-orders.ts';
 import { ACTION_LABEL, type OrderAction, PENDING_REFUND_STATUSES, offeredActions } from '../orders/order-actions.ts';
 import { COUPON_TYPE, PAY_CHANNEL, REFUND_STATUS, SOURCE, yuan } from '../orders/model.ts';
@@ -39,7 +39,7 @@ export function registerOrderDetailRoutes(app: FastifyInstance, db: Db): void {
       const { id } = req.params as { id: string };
       const row = await parkingOrders.rows(db, {}).where('parkingOrder.id', '=', id).executeTakeFirst();
       if (!row) throw notFound();
-      if (!visible(lotsOf(req), row.parkingId)) throw outOfScope();
+      if (!(await canSee(db, req, parkingOrders.spec.lot!, row))) throw outOfScope();
       const o = parkingOrders.toJson(row);
       const [payments, coupons, refunds, audits] = await Promise.all([
         db.kysely.selectFrom('parkingOrderPayment').selectAll().where('orderId', '=', id).orderBy('payTime').execute(),
