@@ -10,6 +10,7 @@ import { validatePageSchema } from './amis-schema.ts';
 import { preparePage } from './page-vocabulary.ts';
 import { checkApis, checkPermissions, type RouteRef } from './page-rules.ts';
 import { checkDataAsHtml } from './html-rules.ts';
+import { checkForms } from './form-rules.ts';
 import { CHECK_FILE_NAME, parseCheckFile, type BundleDeclarations } from './bundle-declarations.ts';
 
 export interface Problem {
@@ -99,6 +100,7 @@ export function checkFile(file: string, known: Known, bundles: string[], root: s
   const found = [
     ...validatePageSchema(page),
     ...checkApis(page, known.routes),
+    ...checkForms(page, known.routes),
     ...checkPermissions(page, known.permissionCodes),
     ...checkDataAsHtml(page),
   ];

@@ -3,6 +3,8 @@
 export interface RouteRef {
   method: string;
   url: string;
+  /** the JSON schema of the request body the route accepts (the server's TypeBox schema), when it has one */
+  body?: unknown;
 }
 
 export interface RuleProblem {

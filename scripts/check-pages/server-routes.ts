@@ -23,7 +23,8 @@ export async function discoverServerRoutes(): Promise<RouteRef[]> {
   const routes: RouteRef[] = [];
   const app = Fastify({ logger: false });
   app.addHook('onRoute', (r) => {
-    for (const method of [r.method].flat()) routes.push({ method: String(method), url: r.url });
+    const body = (r.schema as { body?: unknown } | undefined)?.body;
+    for (const method of [r.method].flat()) routes.push({ method: String(method), url: r.url, ...(body ? { body } : {}) });
   });
   const untouchable = new Proxy({} as Parameters<typeof registerApi>[1], {
     get: (_target, key) => {

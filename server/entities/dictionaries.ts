@@ -22,7 +22,7 @@ export const dictionaries = defineResource({
     name: f.enCode('字典编码'),
     fullName: f.text('字典名称', 50),
     description: f.text('描述', 200, { default: '' }),
-    sortCode: f.int('排序码', { min: -2_147_483_648, default: 0, msg: '排序码必须是整数' }),
+    sortCode: f.int('排序', { min: -2_147_483_648, default: 0, msg: '排序必须是整数' }),
   },
   required: ['name', 'fullName'],
   unique: [{ fields: ['name'], msg: '字典编码已存在' }],

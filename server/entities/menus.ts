@@ -115,7 +115,7 @@ export const menus = defineResource({
     icon: f.text('图标', 50, { default: '' }),
     type: f.oneOf('菜单类型', [DIR, PAGE, LINK], '菜单类型只能是1（目录）、2（页面）或7（外链）'),
     urlAddress: f.text('页面地址', 500, { default: '' }),
-    sortCode: f.int('排序码', { min: -2_147_483_648, default: 0, msg: '排序码必须是整数' }),
+    sortCode: f.int('排序', { min: -2_147_483_648, default: 0, msg: '排序必须是整数' }),
     // left out: a link opens in a new window, anything else in the current one
     linkTarget: Type.Union([Type.Literal('_self'), Type.Literal('_blank')], { title: '打开方式', 'x-msg': '打开方式只能是_self或_blank' }),
     propertyJson: f.text('扩展属性', 2000, { default: DEFAULT_PROPERTIES }),

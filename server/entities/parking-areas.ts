@@ -22,7 +22,7 @@ export const parkingAreas = defineResource({
     level: f.oneOf('区域层级', LEVELS, '区域层级只能是1（行政区）、2（街道）、3（路段）、4（停车场）或5（场内分区）'),
     parkingId: f.ref('关联停车场'),
     regionCode: f.text('行政区划编码', 12, { default: '' }),
-    sortCode: f.int('排序码', { min: -2_147_483_648, default: 0, msg: '排序码必须是整数' }),
+    sortCode: f.int('排序', { min: -2_147_483_648, default: 0, msg: '排序必须是整数' }),
   },
   required: ['areaName', 'areaCode', 'level'],
   unique: [{ fields: ['areaCode'], msg: '区域编号已存在' }],

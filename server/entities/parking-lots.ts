@@ -30,12 +30,12 @@ const degrees = (title: string, limit: number) =>
 
 const feeRule = Type.Object(
   {
-    plateColor: f.oneOf('收费规则的车牌颜色', PLATE_COLOR_CODES, '收费规则的车牌颜色不正确'),
-    ruleName: f.text('收费规则的规则名称', 50),
-    // a rule of 计费规则: the entry becomes a binding (server/fees/lot-bindings.ts)
-    ruleId: Type.Optional(Type.String({ title: '收费规则', maxLength: 64 })),
+    plateColor: f.oneOf('车牌颜色', PLATE_COLOR_CODES, '车牌颜色不正确'),
+    // a rule of 计费规则: the entry becomes a binding (server/fees/lot-bindings.ts); its name is the rule's
+    ruleId: Type.String({ title: '计费规则', minLength: 1, maxLength: 64 }),
+    ruleName: Type.Optional(f.text('计费规则名称', 50)),
   },
-  { required: ['plateColor', 'ruleName'] },
+  { required: ['plateColor', 'ruleId'] },
 );
 
 const fields = {
@@ -61,7 +61,7 @@ const fields = {
   contactPhone: f.phone('联系电话'),
   description: f.text('备注', 500, { default: '' }),
   enabledMark: f.oneOf('启用状态', [0, 1], '启用状态只能是0（停用）或1（启用）', { default: 1 }),
-  sortCode: f.int('排序码', { min: -2_147_483_648, default: 0, msg: '排序码必须是整数' }),
+  sortCode: f.int('排序', { min: -2_147_483_648, default: 0, msg: '排序必须是整数' }),
   feeRules: Type.Array(feeRule, { title: '收费规则', default: [], maxItems: 5, 'x-msg': '收费规则格式不正确' }),
 };
 

@@ -18,9 +18,9 @@ export const roles = defineResource({
   fields: {
     fullName: f.text('角色名称', 50),
     enCode: f.enCode('角色编码'),
-    status: f.oneOf('状态', [0, 1], '状态只能是0（停用）或1（启用）', { default: 1 }),
+    status: f.oneOf('启用状态', [0, 1], '启用状态只能是0（停用）或1（启用）', { default: 1 }),
     description: f.text('描述', 200, { default: '' }),
-    sortCode: f.int('排序码', { min: -2_147_483_648, default: 0, msg: '排序码必须是整数' }),
+    sortCode: f.int('排序', { min: -2_147_483_648, default: 0, msg: '排序必须是整数' }),
   },
   required: ['fullName', 'enCode'],
   // a new role may come with its grants (the grant tree's values, or menu ids and button codes)

@@ -61,7 +61,7 @@ export const users = defineResource({
     realName: f.text('姓名', 50),
     phone: f.phone('手机号码'),
     email: f.email('电子邮箱'),
-    status: f.oneOf('状态', [0, 1], '状态只能是0（禁用）或1（启用）', { default: 1 }),
+    status: f.oneOf('启用状态', [0, 1], '启用状态只能是0（禁用）或1（启用）', { default: 1 }),
   },
   required: ['account', 'realName', 'userPassword', 'validatePassword'],
   links: {

@@ -22,7 +22,7 @@ export interface GrantSet {
 
 /** A grant set as a body: the tree's values (`grants`), or menu ids and button codes (the older POST /Role/{id}/Menus body). */
 export const grantInputs = {
-  grants: f.ids('授权列表'),
+  grants: f.ids('菜单与按钮'),
   menuIds: f.ids('菜单列表'),
   buttonCodes: f.ids('按钮列表'),
 };

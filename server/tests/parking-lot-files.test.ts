@@ -103,25 +103,27 @@ describe('enable / disable and fee rules', () => {
     expect(
       (
         await put([
-          { plateColor: 5, ruleName: '蓝牌标准' },
-          { plateColor: 3, ruleName: '新能源首小时免费' },
+          { plateColor: 5, ruleId: 'fr-mall-hourly' },
+          { plateColor: 3, ruleId: 'fr-green-plate' },
         ])
       ).body.code,
     ).toBe(200);
     expect(
       (
         await put([
-          { plateColor: 5, ruleName: 'a' },
-          { plateColor: 5, ruleName: 'b' },
+          { plateColor: 5, ruleId: 'fr-mall-hourly' },
+          { plateColor: 5, ruleId: 'fr-free' },
         ])
       ).body.msg,
     ).toBe('同一车牌颜色只能设置一条收费规则');
-    expect((await put([{ plateColor: 9, ruleName: 'a' }])).body.msg).toBe('第1条收费规则的车牌颜色不正确');
-    expect((await put([{ plateColor: 2, ruleName: '' }])).body.msg).toBe('第1条收费规则的规则名称不能为空');
+    // each message names the field as the lot form shows it
+    expect((await put([{ plateColor: 9, ruleId: 'fr-free' }])).body.msg).toBe('第1条车牌颜色不正确');
+    expect((await put([{ plateColor: 2, ruleId: '' }])).body.msg).toBe('第1条计费规则不能为空');
+    expect((await put([{ plateColor: 2, ruleName: '大型车（黄牌）' }])).body.msg).toBe('第1条计费规则不能为空');
     const got = (await call(app, 'GET', '/api/system/Parking/p-ns-kjy-01', { token: admin })).body.data;
     expect(got.feeRules).toEqual([
-      { plateColor: 5, ruleName: '蓝牌标准' },
-      { plateColor: 3, ruleName: '新能源首小时免费' },
+      { plateColor: 5, ruleId: 'fr-mall-hourly', ruleName: '商业综合体按小时计费' },
+      { plateColor: 3, ruleId: 'fr-green-plate', ruleName: '新能源车（绿牌）优惠' },
     ]);
   });
 });

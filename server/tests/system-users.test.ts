@@ -59,7 +59,7 @@ describe('users', () => {
       [{ phone: '12345678901' }, '请输入正确的电话号码'],
       [{ phone: '1361234567' }, '请输入正确的电话号码'],
       [{ email: 'x@' }, '请输入正确的电子邮箱'],
-      [{ status: 3 }, '状态只能是0（禁用）或1（启用）'],
+      [{ status: 3 }, '启用状态只能是0（禁用）或1（启用）'],
       [{ roleIds: ['r-none'] }, '角色不存在: r-none'],
       [{ parkingIds: ['p-none'] }, '停车场不存在: p-none'],
       [{ userPassword: undefined }, '新密码不能为空'],

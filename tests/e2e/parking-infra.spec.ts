@@ -158,7 +158,7 @@ test('areas: the tree lists the districts; a node is added and deleted', async (
   const dialog = page.getByRole('dialog');
   await field(dialog, 'areaName').fill('测试分区');
   await field(dialog, 'areaCode').fill(code);
-  await pickOption(page, dialog, '层级', '行政区');
+  await pickOption(page, dialog, '区域层级', '行政区');
   await dialog.getByRole('button', { name: '确认' }).click();
   await expect(dialog).toBeHidden();
   const row = rows(page).filter({ hasText: code });

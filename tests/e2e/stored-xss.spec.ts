@@ -99,7 +99,6 @@ async function seed(request: APIRequestContext): Promise<Seeded> {
       address: p,
       contactName: fit(p, 20),
       description: p,
-      feeRules: [{ plateColor: 1, ruleName: p }],
     });
     lots.push(lot.id);
     const district = await call('POST', '/api/system/ParkingArea', {
