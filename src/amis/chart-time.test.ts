@@ -15,7 +15,11 @@ function xLabels(option: object, width = 800): string[] {
 }
 
 interface CurveConfig {
-  baseOption: { dataset: { source: unknown }; yAxis: { name: string }[]; series: { yAxisIndex: number; name: string }[] };
+  baseOption: {
+    dataset: { source: unknown; dimensions: { name: string; displayName?: string }[] };
+    yAxis: { name: string }[];
+    series: { yAxisIndex: number; encode: { seriesName: string } }[];
+  };
   media: unknown[];
 }
 
@@ -73,9 +77,21 @@ describe('China time on charts', () => {
     }));
     const config = curveConfig(rows);
     expect(config.baseOption.yAxis.map((a) => a.name)).toEqual(['kW', 'kWh', 'V', 'A', '%']);
-    // every series on its own axis, whose unit its name gives
-    expect(config.baseOption.series.map((x) => config.baseOption.yAxis[x.yAxisIndex].name)).toEqual(['kW', 'kWh', 'V', 'A', '%']);
-    expect(xLabels(chinaTimeChartConfig(config) as object)).toEqual(expect.arrayContaining(['19:00', '20:00', '21:00']));
+    // every series on its own axis, the one of the unit its name (the legend: a dimension's displayName, which translates) gives
+    const names = new Map(config.baseOption.dataset.dimensions.map((d) => [d.name, d.displayName]));
+    const units = config.baseOption.series.map((x) => [
+      /\(([^)]+)\)$/.exec(names.get(x.encode.seriesName)!)![1],
+      config.baseOption.yAxis[x.yAxisIndex].name,
+    ]);
+    expect(units).toEqual([
+      ['kW', 'kW'],
+      ['kWh', 'kWh'],
+      ['V', 'V'],
+      ['A', 'A'],
+      ['%', '%'],
+    ]);
+    const texts = xLabels(chinaTimeChartConfig(config) as object);
+    expect(texts).toEqual(expect.arrayContaining(['19:00', '20:00', '21:00', '功率(kW)', 'SoC(%)']));
     // on a phone it still draws, China time included
     expect(xLabels(chinaTimeChartConfig(config) as object, 360)).toEqual(expect.arrayContaining(['20:00']));
   });
