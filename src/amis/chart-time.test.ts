@@ -43,7 +43,8 @@ describe('China time on charts', () => {
     process.env.TZ = 'America/New_York';
   });
   afterEach(() => {
-    process.env.TZ = zone;
+    if (zone === undefined) delete process.env.TZ;
+    else process.env.TZ = zone;
   });
 
   it('labels a tick with its China time, the date at China midnight', () => {
