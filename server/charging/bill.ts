@@ -6,7 +6,9 @@ import { type PriceTemplate, SLOT_MINUTES, TIER_NAMES, type Tier, slotStart, tie
  * register interpolated linearly at slot boundaries the samples do not hit, slots of one tier in a
  * row joined into a segment, each printed line (segment × electricity / service) rounded half-up to
  * cents and the total the sum of the lines, so the itemised bill adds up. Discounts come off the
- * service fee only, so the electricity pass-through stays intact.
+ * service fee only, so the electricity pass-through stays intact. The billed span runs from the
+ * first sample's whole second to the last one's (the register is flat outside the samples), so every
+ * line starts and ends on a whole second however precise the pile's clock is.
  */
 
 export interface MeterSample {
@@ -66,8 +68,8 @@ export function computeBill(samplesIn: MeterSample[], price: PriceTemplate, disc
   const samples = [...samplesIn].sort((x, y) => x.at - y.at);
   const lines: BillLine[] = [];
   if (samples.length >= 2) {
-    const first = samples[0].at;
-    const last = samples[samples.length - 1].at;
+    const first = Math.floor(samples[0].at / 1000) * 1000;
+    const last = Math.ceil(samples[samples.length - 1].at / 1000) * 1000;
     const step = SLOT_MINUTES * 60_000;
     for (let s = slotStart(first); s < last; s += step) {
       const from = Math.max(s, first);

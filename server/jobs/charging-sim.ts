@@ -1,4 +1,5 @@
 import { ORDER_STATE, STOP_REASON } from '../charging/order-states.ts';
+import { batteryWhOf, socAfter } from '../charging/battery.ts';
 import { answerPriceTasks } from '../charging/price-tasks.ts';
 import { type Meter, finishSession, meterValue, sessionCharging, startSession } from '../charging/sessions.ts';
 import type { Db } from '../db/database.ts';
@@ -23,7 +24,6 @@ export interface ChargingSimOptions {
   mishaps?: boolean;
 }
 
-const BATTERY_WH = 60_000;
 const PLATES = ['粤B', '粤A', '粤S', '湘A', '赣B'];
 
 interface Active {
@@ -35,7 +35,6 @@ interface Active {
   connector_type: number;
   meter_stop_wh: string | null;
   meter_start_wh: string;
-  soc_end: number | null;
   soc_start: number | null;
   sim_target_soc: number | null;
   sim_stalled: boolean;
@@ -44,18 +43,34 @@ interface Active {
 
 const ONLINE = `(p.enabled_mark = 1 and coalesce(p.last_heartbeat > now() - make_interval(secs => p.heartbeat_interval * 3), false))`;
 
-/** The next meter reading of a session after `dtMs`: power tapers above 80 % SoC. */
-export function nextMeter(a: { ratedKw: number; dc: boolean; wh: number; soc: number }, dtMs: number, rnd: () => number): Meter {
-  const taper = a.soc < 80 ? 1 : Math.max(0.2, (100 - a.soc) / 20);
-  const powerW = Math.round(a.ratedKw * 1000 * (0.85 + 0.15 * rnd()) * taper);
+export interface SimSession {
+  ratedKw: number;
+  /** connector type (4 is a DC gun); it also sizes the car's battery (batteryWhOf) */
+  connectorType: number;
+  /** energy register at the session's start and now, Wh */
+  startWh: number;
+  wh: number;
+  socStart: number;
+}
+
+/**
+ * The next meter reading of a session after `dtMs`: power tapers above 80 % SoC; SoC (fractional)
+ * follows the energy delivered since the start on the connector type's battery.
+ */
+export function nextMeter(a: SimSession, dtMs: number, rnd: () => number): Meter {
+  const batteryWh = batteryWhOf(a.connectorType);
+  const soc = socAfter(a.socStart, a.wh - a.startWh, batteryWh);
+  const taper = soc < 80 ? 1 : Math.max(0.2, (100 - soc) / 20);
+  // a full battery takes nothing more
+  const powerW = soc >= 100 ? 0 : Math.round(a.ratedKw * 1000 * (0.85 + 0.15 * rnd()) * taper);
   const addWh = Math.round((powerW * dtMs) / 3_600_000);
-  const voltageDv = a.dc ? Math.round(3800 + 400 * (a.soc / 100) + 20 * rnd()) : Math.round(2200 + 20 * rnd());
+  const voltageDv = a.connectorType === 4 ? Math.round(3800 + 400 * (soc / 100) + 20 * rnd()) : Math.round(2200 + 20 * rnd());
   return {
     energyWh: a.wh + addWh,
     powerW,
     voltageDv,
     currentDa: Math.round((powerW / (voltageDv / 10)) * 10),
-    soc: Math.min(100, a.soc + (addWh / BATTERY_WH) * 100),
+    soc: socAfter(a.socStart, a.wh + addWh - a.startWh, batteryWh),
   };
 }
 
@@ -70,7 +85,7 @@ export async function chargingSimTick(db: Db, o: ChargingSimOptions, now = new D
 
   const { rows } = await db.query<Active>(
     `select o.id, o.state, o.gun_id, ${ONLINE} as pile_online, g.rated_power_kw, g.connector_type, o.meter_stop_wh, o.meter_start_wh,
-            o.soc_end, o.soc_start, o.sim_target_soc, o.sim_stalled, o.last_meter_time
+            o.soc_start, o.sim_target_soc, o.sim_stalled, o.last_meter_time
        from charging_order o join charging_gun g on g.id = o.gun_id join charging_pile p on p.id = o.pile_id
       where o.state in (1, 2, 3)`,
   );
@@ -91,9 +106,14 @@ export async function chargingSimTick(db: Db, o: ChargingSimOptions, now = new D
       }
       continue;
     }
-    const soc = Number(a.soc_end ?? a.soc_start ?? 20);
     const m = nextMeter(
-      { ratedKw: a.rated_power_kw, dc: a.connector_type === 4, wh: Number(a.meter_stop_wh ?? a.meter_start_wh), soc },
+      {
+        ratedKw: a.rated_power_kw,
+        connectorType: a.connector_type,
+        startWh: Number(a.meter_start_wh),
+        wh: Number(a.meter_stop_wh ?? a.meter_start_wh),
+        socStart: Number(a.soc_start ?? 20),
+      },
       now.getTime() - new Date(a.last_meter_time).getTime(),
       rnd,
     );

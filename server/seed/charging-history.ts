@@ -1,3 +1,4 @@
+import { batteryWhOf } from '../charging/battery.ts';
 import { computeBill } from '../charging/bill.ts';
 import { orderNoAt } from '../charging/sessions.ts';
 import { type StoredTemplate, templateOf } from '../charging/price-slots.ts';
@@ -7,6 +8,7 @@ import type { Db } from '../db/database.ts';
  * `days` of past charging orders on the seeded connectors, with their meter samples (every five
  * minutes) and bills, built in memory from a seeded random source and written in a few batched
  * statements (unnest), so the first start stays fast. The same `days` gives the same orders.
+ * Sessions start and end on a whole minute, as their bill's segments then do.
  */
 
 /** mulberry32: a small deterministic random source */
@@ -20,7 +22,9 @@ function random(seed: number): () => number {
   };
 }
 
-const STEP_MS = 5 * 60_000;
+const MINUTE_MS = 60_000;
+const STEP_MS = 5 * MINUTE_MS;
+const wholeMinute = (ms: number) => Math.round(ms / MINUTE_MS) * MINUTE_MS;
 
 interface Gun {
   id: string;
@@ -42,7 +46,7 @@ export async function seedChargingHistory(tx: Db, days: number): Promise<void> {
   const rnd = random(20240815);
   const now = Date.now();
   // the history ends an hour ago; live sessions begin after it
-  const end = now - 3600_000;
+  const end = wholeMinute(now - 3600_000);
   const orders: unknown[][] = [];
   const meters: [string, Date, number, number, number, number, number][] = [];
   for (const g of guns) {
@@ -50,12 +54,12 @@ export async function seedChargingHistory(tx: Db, days: number): Promise<void> {
     let register = Math.floor(rnd() * 5_000_000);
     let t = end - days * 86_400_000;
     for (;;) {
-      t += (2 + rnd() * 8) * 3600_000;
+      t += wholeMinute((2 + rnd() * 8) * 3600_000);
       const socStart = 10 + Math.floor(rnd() * 40);
       const socEnd = Math.min(100, socStart + 20 + Math.floor(rnd() * 60));
-      const needWh = ((socEnd - socStart) / 100) * 60_000;
+      const needWh = ((socEnd - socStart) / 100) * batteryWhOf(g.connector_type);
       const powerW = g.rated_power_kw * 1000 * (0.8 + 0.15 * rnd());
-      const durMs = Math.max(STEP_MS, Math.round((needWh / powerW) * 3600_000));
+      const durMs = Math.max(STEP_MS, wholeMinute((needWh / powerW) * 3600_000));
       if (t + durMs > end) break;
       const id = `co-h${String(orders.length).padStart(6, '0')}`;
       const samples: { at: number; wh: number }[] = [];

@@ -77,6 +77,23 @@ describe('charging bill (Guangdong shape)', () => {
     expect(off).toMatchObject({ elecCents: 650, discountCents: 800, totalCents: 650 });
   });
 
+  it('a session sampled to the millisecond is billed in lines that start and end on whole seconds, with all its energy', () => {
+    // a live pile's clock: 11:52:03.456 … 12:40:05.250, the first sample off the millisecond too (seeded history used to be)
+    const bill = computeBill(
+      [
+        { at: t('2025-01-10T11:52:03.456') + 0.789, wh: 1000 },
+        { at: t('2025-01-10T12:10:00.020'), wh: 5000 },
+        { at: t('2025-01-10T12:40:05.250'), wh: 12_000 },
+      ],
+      GUANGDONG,
+    );
+    const whole = (ms: number) => Number.isInteger(ms / 1000);
+    expect(bill.lines.every((l) => whole(l.from) && whole(l.to))).toBe(true);
+    expect(bill.lines[0].from).toBe(t('2025-01-10T11:52:03'));
+    expect(bill.lines[bill.lines.length - 1].to).toBe(t('2025-01-10T12:40:06'));
+    expect(bill.energyWh).toBe(11_000);
+  });
+
   it('no energy without two samples', () => {
     expect(computeBill(samples(['2025-01-10T09:00', 5]), GUANGDONG)).toMatchObject({ lines: [], totalCents: 0 });
   });

@@ -139,11 +139,43 @@ describe('charging sessions', () => {
     expect((await order(started.rows[0].id)).state).toBe(2);
   });
 
+  it('the simulator raises the stored SoC with the energy it delivers (26 % is not 26 % after about 4 kWh)', async () => {
+    await db.query(`update charging_order set state = 4 where gun_id = $1 and state in (1, 2, 3)`, [GUN]);
+    const start = new Date(Math.floor(Date.now() / 1000) * 1000);
+    const id = await startSession(db, { gunId: GUN, at: start, meterWh: 0, soc: 26, targetSoc: 99 });
+    await sessionCharging(db, id, start);
+    const o = { everyMs: 1000, startPercent: 0, stallMinutes: 10, mishaps: false };
+    // a minute a tick on a 60 kW DC gun: about 1 kWh each
+    for (let i = 1; i <= 4; i++) await chargingSimTick(db, o, new Date(start.getTime() + i * 60_000), () => 0.5);
+    const { energyWh, socEnd } = await order(id);
+    expect(energyWh).toBeGreaterThan(3500);
+    // 70 kWh for a car on a DC gun (server/charging/battery.ts)
+    expect(socEnd).toBe(Math.floor(26 + (energyWh / 70_000) * 100));
+    expect(socEnd).toBeGreaterThan(30);
+  });
+
   it('the curve answers every meter sample with the cumulative kWh of the session', async () => {
     const id = await replayC1();
     const curve = (await call(app, 'GET', `/api/charging/Order/${id}/Curve`, { token: admin })).body.data;
     expect(curve.count).toBe(3);
     expect(curve.rows.map((p: { energyKwh: number }) => p.energyKwh)).toEqual([0, 20, 50]);
+  });
+});
+
+describe('seeded charging history', () => {
+  it('bills segments that start and end on whole minutes, as the orders do', async () => {
+    const { rows } = await db.query<{ start_time: Date; end_time: Date; segments: { from: number; to: number }[] }>(
+      `select start_time, end_time, segments from charging_order where id like 'co-h%' and jsonb_array_length(segments) > 0`,
+    );
+    expect(rows.length).toBeGreaterThan(5);
+    const whole = (ms: number) => Number.isInteger(ms / 60_000);
+    const bad = rows.filter(
+      (r) =>
+        !whole(new Date(r.start_time).getTime()) ||
+        !whole(new Date(r.end_time).getTime()) ||
+        r.segments.some((l) => !whole(l.from) || !whole(l.to)),
+    );
+    expect(bad).toEqual([]);
   });
 });
 

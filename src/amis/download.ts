@@ -1,7 +1,8 @@
-/** `20261121-153045_` — downloads are named with a timestamp prefix (spec §9). */
+import { chinaTime } from '../domain/format';
+
+/** `20261121-153045_` — downloads are named with a timestamp prefix (spec §9), in China time like every time the console shows. */
 export function timestampPrefix(date = new Date()): string {
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}${p(date.getMonth() + 1)}${p(date.getDate())}-${p(date.getHours())}${p(date.getMinutes())}${p(date.getSeconds())}_`;
+  return chinaTime(date.getTime()).format('YYYYMMDD-HHmmss_');
 }
 
 /** The file name a binary response asks for, else the last URL segment. */

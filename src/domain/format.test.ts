@@ -69,6 +69,11 @@ describe('formatTimestamp', () => {
     expect(formatTimestamp('1700000000', 'y/m/d')).toBe('2023/11/15');
     expect(formatTimestamp(1700000000, 'h:i')).toBe('06:13');
   });
+  it('drops a fraction of a second or millisecond, as a clock does (a fractional epoch is not a date string)', () => {
+    expect(formatTimestamp(1700000000000.789)).toBe('2023-11-15 06:13:20');
+    expect(formatTimestamp('1700000059999.5', 'm-d h:i:s')).toBe('11-15 06:14:19');
+    expect(formatTimestamp(1700000000.5)).toBe('2023-11-15 06:13:20');
+  });
   it('leaves unparseable text alone', () => {
     expect(formatTimestamp('not a date')).toBe('not a date');
     expect(formatTimestamp('')).toBe('');

@@ -89,13 +89,21 @@ function toDayjsPattern(pattern: string): string {
   return pattern.replace(/[ymdhisa]/g, (c) => map[c]);
 }
 
-/** Timestamps: 10 digits are seconds, 13 milliseconds; date strings are parsed. Shown in +08:00. */
+/** China time of an instant: a dayjs in +08:00, whatever the browser's zone. */
+export function chinaTime(ms: number): dayjs.Dayjs {
+  return dayjs.utc(ms).utcOffset(DISPLAY_OFFSET_MINUTES);
+}
+
+/**
+ * Timestamps: 10 digits are seconds, 13 milliseconds (a fraction after either is dropped, as a
+ * clock shows it); date strings are parsed. Shown in +08:00.
+ */
 export function formatTimestamp(value: unknown, pattern = 'y-m-d h:i:s'): string {
   if (isBlank(value)) return '';
   const text = String(value).trim();
+  const epoch = /^(\d{10}|\d{13})(\.\d*)?$/.exec(text);
   let date: dayjs.Dayjs;
-  if (/^\d{10}$/.test(text)) date = dayjs.utc(Number(text) * 1000);
-  else if (/^\d{13}$/.test(text)) date = dayjs.utc(Number(text));
+  if (epoch) date = dayjs.utc(Math.floor(Number(text) * (epoch[1].length === 10 ? 1000 : 1)));
   else date = dayjs.utc(text);
   if (!date.isValid()) return text;
   return date.utcOffset(DISPLAY_OFFSET_MINUTES).format(toDayjsPattern(pattern));

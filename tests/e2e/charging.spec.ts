@@ -5,7 +5,8 @@ import { startServer } from './start-server';
 /**
  * Charging end to end, on a server of its own whose simulator ticks every second and starts a
  * session on every idle connector that has a price template, none of them stalling or ending early: a new template, pushed to a new pile,
- * a session on it whose curve grows, a remote stop, and the bill's segment table.
+ * a session on it whose curve grows, a remote stop, and the bill's segment table. The browser runs in
+ * UTC: every time it shows (table, bill, curve) must still be China time. Then the order's dialog at 390 px.
  */
 
 const test = base.extend<object, { chargingServer: string }>({
@@ -32,6 +33,9 @@ const test = base.extend<object, { chargingServer: string }>({
     await use(chargingServer);
   },
 });
+
+// a browser far from China: what follows the browser's zone shows 8 hours off
+test.use({ timezoneId: 'UTC' });
 
 const field = (scope: Locator, name: string) => scope.locator(`[name="${name}"]`);
 
@@ -127,4 +131,54 @@ test('a new price template pushed to a pile prices a simulated session that is s
   await expect(segment).toContainText('0.5');
   await expect(segment).toContainText('0.3');
   expect(elsewhere).toEqual([]);
+
+  // the bill and the curve say the China time the order's 开始 says: segment MM-DD HH:mm – HH:mm,
+  // the curve's first sample (under the pointer at the plot's left edge) and every axis label
+  const startCell = details
+    .locator('.cxd-Property th')
+    .filter({ hasText: /^开始$/ })
+    .locator('xpath=following-sibling::td[1]');
+  const started = (await startCell.textContent())!.trim();
+  const [, day, hhmm] = /^\d{4}-(\d\d-\d\d) (\d\d:\d\d):\d\d$/.exec(started)!;
+  await expect(segment).toContainText(new RegExp(`${day} ${hhmm} – \\d\\d:\\d\\d`));
+  const chart = details.locator('canvas').first();
+  const box = (await chart.boundingBox())!;
+  await chart.hover({ position: { x: 102, y: box.height / 2 } });
+  await expect(details.locator('.cxd-Chart').getByText(started, { exact: true })).toBeVisible();
+  const axisLabels = await chart.evaluate((canvas) => {
+    type Echarts = {
+      getInstanceByDom(el: Element): {
+        getModel(): { getComponent(t: string): { axis: { getViewLabels(): { formattedLabel: string }[] } } };
+      };
+    };
+    const echarts = (window as unknown as { echarts: Echarts }).echarts;
+    return echarts
+      .getInstanceByDom(canvas.parentElement!.parentElement!)
+      .getModel()
+      .getComponent('xAxis')
+      .axis.getViewLabels()
+      .map((l) => l.formattedLabel);
+  });
+  expect(axisLabels.length).toBeGreaterThan(1);
+  const hour = Number(hhmm.slice(0, 2));
+  // (a tick at China midnight is labelled with its date)
+  for (const label of axisLabels.filter((l) => !/^\d\d-\d\d$/.test(l)))
+    expect([hour, (hour + 1) % 24], label).toContain(Number(label.slice(0, 2)));
+
+  // on a phone the dialog fits: labels on a line of their own width, nothing scrolls sideways
+  await page.setViewportSize({ width: 390, height: 844 });
+  const labels = details.locator('.cxd-Property th');
+  await expect(labels.first()).toBeVisible();
+  for (const label of await labels.all()) {
+    const b = (await label.boundingBox())!;
+    // at most two lines (one character per line made 订单号 three lines, 101 px, tall)
+    expect(b.height, (await label.textContent())!).toBeLessThan(64);
+  }
+  const overflow = await page.evaluate(() => {
+    const modal = document.querySelector('.cxd-Modal-content')!.getBoundingClientRect();
+    return { page: document.documentElement.scrollWidth, left: modal.left, right: modal.right };
+  });
+  expect(overflow.page).toBeLessThanOrEqual(390);
+  expect(overflow.left).toBeGreaterThanOrEqual(0);
+  expect(overflow.right).toBeLessThanOrEqual(390);
 });

@@ -7,7 +7,7 @@ import { stateColor } from '../../domain/state-colors';
 /**
  * Template filters for the platform's units: `${fee | cent}`, `${plate | plate}`,
  * `${plateColor | plateColor}`, `${phone | phoneMask}`, `${seconds | elapsed}`,
- * `${inTime | timestamp}` or `${inTime | timestamp:y-m-d}`; `${url | safeUrl}` (the vocabulary puts it on
+ * `${inTime | timestamp}` or `${inTime | timestamp:m-d h:i}`; `${url | safeUrl}` (the vocabulary puts it on
  * link and image addresses from data): the address when it is a link or an in-app path, else one to nowhere;
  * `${label | stateColor}`: the colour of a status tag for a state's word (src/domain/state-colors.ts).
  */
@@ -21,5 +21,7 @@ export function registerFilters({ registerFilter }: Pick<AmisRegistry, 'register
   registerFilter('elapsed', (v: unknown) => formatDuration(v));
   registerFilter(SAFE_URL_FILTER, (v: unknown) => safeUrl(v) ?? BLOCKED_URL);
   registerFilter('stateColor', (v: unknown) => stateColor(v));
-  registerFilter('timestamp', (v: unknown, pattern?: string) => formatTimestamp(v, pattern || undefined));
+  // amis splits filter arguments at ':', so `timestamp:m-d h:i` arrives as 'm-d h' and 'i': join them
+  // back, or a pattern with a time in it loses its minutes (11-24 19 – 19)
+  registerFilter('timestamp', (v: unknown, ...pattern: unknown[]) => formatTimestamp(v, pattern.map(String).join(':') || undefined));
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Schema } from 'amis';
 import { registerSchemaDefaults, schemaDefaults } from './schema-defaults';
+import { chinaAxisLabel } from '../chart-time';
 
 describe('schema defaults', () => {
   it('gives a crud the list defaults, keeping what the page says', () => {
@@ -20,6 +21,11 @@ describe('schema defaults', () => {
     expect(schemaDefaults(crud)).toBe(schemaDefaults(crud));
     const text = { type: 'tpl', tpl: '说明' };
     expect(schemaDefaults(text)).toBe(text);
+  });
+
+  it('gives every chart’s time axis the China-time labels (src/amis/chart-time.ts)', () => {
+    const chart = schemaDefaults({ type: 'chart', config: { xAxis: { type: 'time' }, yAxis: { type: 'value' } } } as Schema);
+    expect(chart.config.xAxis.axisLabel.formatter).toBe(chinaAxisLabel);
   });
 
   it('registers itself as a schema filter of amis', () => {

@@ -2,13 +2,15 @@ import type { Schema } from 'amis';
 import type { AmisRegistry } from './registry';
 import { applyVocabulary } from '../vocabulary';
 import { vocabularyText } from '../../i18n/vocabulary-text';
+import { chinaTimeChart } from '../chart-time';
 
 const applied = new WeakMap<object, Schema>();
 
 /**
  * The console's defaults and shorthand for every node amis renders (src/amis/vocabulary.ts): list
  * paging names, page sizes, empty text, filter layout and `syncLocation: false` on a crud, `dict` and
- * `lots` on option controls. amis calls this on each render: the same node gives the same object, so
+ * `lots` on option controls; China time on a chart's time axes (src/amis/chart-time.ts: formatter
+ * functions, so not in the JSON vocabulary check:pages sees). amis calls this on each render: the same node gives the same object, so
  * renderers that compare props see no change.
  */
 export function schemaDefaults(schema: Schema): Schema {
@@ -16,7 +18,7 @@ export function schemaDefaults(schema: Schema): Schema {
   const hit = applied.get(schema);
   if (hit) return hit;
   // texts the vocabulary adds (查询, 重置, 暂无数据) in the page's language, like the page's own
-  const out = vocabularyText(applyVocabulary(schema as Record<string, unknown>)) as Schema;
+  const out = chinaTimeChart(vocabularyText(applyVocabulary(schema as Record<string, unknown>))) as Schema;
   applied.set(schema, out);
   return out;
 }
