@@ -12,8 +12,6 @@ export const ORDER_STATE_LABELS: Record<number, string> = {
   20: '异常已处理',
 };
 
-export const ACTIVE_STATES: number[] = [ORDER_STATE.starting, ORDER_STATE.charging, ORDER_STATE.stopping];
-
 export const STOP_REASON = { user: 0, platform: 1, bms: 2, chargerFault: 3, disconnected: 4, noProgress: 5, adminClose: 6 } as const;
 
 export const STOP_REASON_LABELS: Record<number, string> = {
@@ -27,5 +25,7 @@ export const STOP_REASON_LABELS: Record<number, string> = {
 };
 
 export const START_MODE_LABELS: Record<number, string> = { 1: 'App/扫码', 2: '刷卡', 4: '离线卡', 5: 'VIN码' };
+
+export const PAY_STATUS = { unpaid: 0, paid: 1, partRefunded: 2, refunded: 3 } as const;
 
 export const PAY_STATUS_LABELS: Record<number, string> = { 0: '未支付', 1: '已支付', 2: '部分退款', 3: '已退款' };

@@ -1,7 +1,8 @@
 import type { Db } from '../db/database.ts';
 import { newId } from '../lib/ids.ts';
 import { computeBill, type MeterSample } from './bill.ts';
-import { ACTIVE_STATES, ORDER_STATE } from './order-states.ts';
+import { type ChargingEvent, stateAfter, statesBefore } from './order-machine.ts';
+import { PAY_STATUS } from './order-states.ts';
 import { gunStatusOf } from './ocpp-status.ts';
 import { type StoredTemplate, templateOf } from './price-slots.ts';
 
@@ -92,9 +93,10 @@ export async function startSession(db: Db, s: StartInput): Promise<string> {
 
 /** The pile accepted the start: energy flows. */
 export async function sessionCharging(db: Db, orderId: string, at: Date): Promise<void> {
-  const { rows } = await db.query<{ gun_id: string }>(`update charging_order set state = 2 where id = $1 and state = 1 returning gun_id`, [
-    orderId,
-  ]);
+  const { rows } = await db.query<{ gun_id: string }>(
+    `update charging_order set state = $2 where id = $1 and state = any($3::smallint[]) returning gun_id`,
+    [orderId, stateAfter('accepted'), statesBefore('accepted')],
+  );
   if (rows[0]) await setGunStatus(db, rows[0].gun_id, 'Charging', at);
 }
 
@@ -107,8 +109,8 @@ export async function meterValue(db: Db, orderId: string, at: Date, m: Meter): P
   );
   await db.query(
     `update charging_order set energy_wh = $3 - meter_start_wh, meter_stop_wh = $3, soc_end = $4, last_meter_time = $2
-      where id = $1 and state in (1, 2, 3)`,
-    [orderId, at, m.energyWh, m.soc],
+      where id = $1 and state = any($5::smallint[])`,
+    [orderId, at, m.energyWh, m.soc, statesBefore('stopped')],
   );
 }
 
@@ -128,29 +130,31 @@ export async function billOf(db: Db, orderId: string) {
 }
 
 /**
- * The session ends (the pile's StopTransaction, or an administrator's close): billed from the
- * samples, and, for app/QR starts, paid from the wallet at once. Answers false when the order was
- * not active any more (nothing changed).
+ * The session ends (`stopped`: the pile's StopTransaction; `closed`: an administrator's close;
+ * `failed`: no progress, abnormal): billed from the samples, and, for app/QR starts that finished,
+ * paid from the wallet at once. Answers false when the state machine had no such arrow from the
+ * order's state (nothing changed).
  */
 export async function finishSession(
   db: Db,
   orderId: string,
   at: Date,
   reason: number,
-  opts: { state?: number; gunStatus?: string | null } = {},
+  opts: { event?: Extract<ChargingEvent, 'stopped' | 'closed' | 'failed'>; gunStatus?: string | null } = {},
 ): Promise<boolean> {
+  const event = opts.event ?? 'stopped';
   const bill = await billOf(db, orderId);
   const { rows } = await db.query<{ gun_id: string }>(
     `update charging_order set state = $3::smallint, end_time = $2::timestamptz, stop_reason = $4::smallint, segments = $5::jsonb,
         energy_wh = $6::bigint, elec_cents = $7::bigint, service_cents = $8::bigint, discount_cents = $9::bigint, total_cents = $10::bigint,
-        paid_cents = case when start_mode = 1 and $3::smallint = 4 then $10::bigint else 0 end,
-        pay_status = case when start_mode = 1 and $3::smallint = 4 then 1 else 0 end,
+        paid_cents = case when start_mode = 1 and $12 then $10::bigint else 0 end,
+        pay_status = case when start_mode = 1 and $12 then ${PAY_STATUS.paid} else ${PAY_STATUS.unpaid} end,
         last_modify_time = now()
       where id = $1 and state = any($11::smallint[]) returning gun_id`,
     [
       orderId,
       at,
-      opts.state ?? ORDER_STATE.finished,
+      stateAfter(event),
       reason,
       JSON.stringify(bill.lines),
       bill.energyWh,
@@ -158,7 +162,8 @@ export async function finishSession(
       bill.serviceCents,
       bill.discountCents,
       bill.totalCents,
-      ACTIVE_STATES,
+      statesBefore(event),
+      event !== 'failed',
     ],
   );
   if (!rows[0]) return false;

@@ -2,6 +2,8 @@ import { sql } from 'kysely';
 import Type from 'typebox';
 import { type Row, defineResource, derive, filter } from '../resource/define.ts';
 import { f } from '../resource/fields.ts';
+import { chargingActions, statesBefore } from '../charging/order-machine.ts';
+import { ORDER_STATE } from '../charging/order-states.ts';
 import { chargingOrderWorkbook } from '../charging/order-sheet.ts';
 import { XLSX_TYPE } from '../resource/export.ts';
 
@@ -62,8 +64,8 @@ export const chargingOrders = defineResource({
     columns: {
       energyWh: () => sql<number>`coalesce(sum(energy_wh), 0)::float8`,
       totalCents: () => sql<number>`coalesce(sum(total_cents), 0)::float8`,
-      active: () => sql<number>`count(*) filter (where state in (1, 2, 3))::int`,
-      abnormal: () => sql<number>`count(*) filter (where state = 8)::int`,
+      active: () => sql<number>`count(*) filter (where state in (${sql.raw(statesBefore('stopped').join(', '))}))::int`,
+      abnormal: () => sql<number>`count(*) filter (where state = ${sql.raw(String(ORDER_STATE.abnormal))})::int`,
     },
     ignore: ['state'],
   },
@@ -76,8 +78,10 @@ export const chargingOrders = defineResource({
     fileName: '充电订单.xlsx',
     file: async (rows) => ({ body: await chargingOrderWorkbook(rows), type: XLSX_TYPE }),
   },
-  toJson: ({ simTargetSoc: _t, simStalled: _s, ...r }: Row) => ({
-    ...r,
-    ...Object.fromEntries(BIG.map((k) => [k, r[k] === null || r[k] === undefined ? null : Number(r[k])])),
-  }),
+  toJson: ({ simTargetSoc: _t, simStalled: _s, ...r }: Row) => {
+    const json: Row = { ...r, ...Object.fromEntries(BIG.map((k) => [k, r[k] === null || r[k] === undefined ? null : Number(r[k])])) };
+    // what the list and the details offer: the state machine's answer, not the page's guess
+    json.actions = chargingActions({ state: Number(r.state), paidCents: Number(json.paidCents), refundCents: Number(json.refundCents) });
+    return json;
+  },
 });

@@ -1,3 +1,4 @@
+import { statesBefore } from '../charging/order-machine.ts';
 import { ORDER_STATE, STOP_REASON } from '../charging/order-states.ts';
 import { batteryWhOf, socAfter } from '../charging/battery.ts';
 import { answerPriceTasks } from '../charging/price-tasks.ts';
@@ -87,7 +88,8 @@ export async function chargingSimTick(db: Db, o: ChargingSimOptions, now = new D
     `select o.id, o.state, o.gun_id, ${ONLINE} as pile_online, g.rated_power_kw, g.connector_type, o.meter_stop_wh, o.meter_start_wh,
             o.soc_start, o.sim_target_soc, o.sim_stalled, o.last_meter_time
        from charging_order o join charging_gun g on g.id = o.gun_id join charging_pile p on p.id = o.pile_id
-      where o.state in (1, 2, 3)`,
+      where o.state = any($1::smallint[])`,
+    [statesBefore('stopped')],
   );
   for (const a of rows) {
     // an offline pile answers nothing: a remote stop keeps waiting
@@ -102,7 +104,7 @@ export async function chargingSimTick(db: Db, o: ChargingSimOptions, now = new D
     }
     if (a.sim_stalled) {
       if (now.getTime() - new Date(a.last_meter_time).getTime() > o.stallMinutes * 60_000) {
-        await finishSession(db, a.id, now, STOP_REASON.noProgress, { state: ORDER_STATE.abnormal, gunStatus: 'Faulted' });
+        await finishSession(db, a.id, now, STOP_REASON.noProgress, { event: 'failed', gunStatus: 'Faulted' });
       }
       continue;
     }

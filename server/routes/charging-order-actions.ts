@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import Type from 'typebox';
-import { ORDER_STATE, ORDER_STATE_LABELS, STOP_REASON } from '../charging/order-states.ts';
+import { type ChargingAction, chargingActionRefusal, chargingTransition, payStatusAfterRefund } from '../charging/order-machine.ts';
+import { ORDER_STATE_LABELS, PAY_STATUS, STOP_REASON } from '../charging/order-states.ts';
 import { finishSession } from '../charging/sessions.ts';
 import type { Db } from '../db/database.ts';
 import { chargingOrders } from '../entities/charging-orders.ts';
@@ -46,8 +47,17 @@ async function lockOrder(tx: Db, id: string, req?: FastifyRequest): Promise<Orde
 const stateWord = (s: number): string => ORDER_STATE_LABELS[s] ?? String(s);
 const yuan = (cents: number): string => (cents / 100).toFixed(2);
 
-function refuse(o: OrderRow, action: string): never {
-  throw badRequest(`订单当前状态为「${stateWord(o.state)}」，不能${action}`);
+/** Refuses an action the order's state (and money) does not allow: the machine's message, nothing changed. */
+function assertAllowed(o: OrderRow, action: ChargingAction): void {
+  const refused = chargingActionRefusal({ state: o.state, paidCents: Number(o.paid_cents), refundCents: Number(o.refund_cents) }, action);
+  if (refused) throw badRequest(refused);
+}
+
+/** The state an event leads to from the order's (assertAllowed ran first). */
+function next(o: OrderRow, event: Parameters<typeof chargingTransition>[1]): number {
+  const t = chargingTransition(o.state, event);
+  if (!t.ok) throw badRequest(t.msg);
+  return t.to;
 }
 
 export function registerChargingOrderActions(app: FastifyInstance, db: Db): void {
@@ -93,8 +103,11 @@ export function registerChargingOrderActions(app: FastifyInstance, db: Db): void
       const { id } = req.params as { id: string };
       await db.transaction(async (tx) => {
         const o = await lockOrder(tx, id, req);
-        if (o.state !== ORDER_STATE.starting && o.state !== ORDER_STATE.charging) refuse(o, '远程停止');
-        await tx.query('update charging_order set state = 3, stop_request_time = now(), last_modify_time = now() where id = $1', [id]);
+        assertAllowed(o, 'stop');
+        await tx.query('update charging_order set state = $2, stop_request_time = now(), last_modify_time = now() where id = $1', [
+          id,
+          next(o, 'stopRequested'),
+        ]);
         await audit(tx, req, o, `远程停止：${stateWord(o.state)}→停止中，等待充电桩响应`);
       });
       return ok(null, '已向充电桩发送停止指令，等待充电桩响应后订单结束');
@@ -109,9 +122,9 @@ export function registerChargingOrderActions(app: FastifyInstance, db: Db): void
       const why = (req.body as { reason: string }).reason;
       await db.transaction(async (tx) => {
         const o = await lockOrder(tx, id, req);
-        if (!([ORDER_STATE.starting, ORDER_STATE.charging, ORDER_STATE.stopping] as number[]).includes(o.state)) refuse(o, '关闭');
+        assertAllowed(o, 'close');
         // the pile is not asked: its connector keeps the status it last reported
-        await finishSession(tx, id, new Date(), STOP_REASON.adminClose, { gunStatus: null });
+        await finishSession(tx, id, new Date(), STOP_REASON.adminClose, { event: 'closed', gunStatus: null });
         const after = await lockOrder(tx, id);
         await tx.query('update charging_order set handle_by = $2, handle_reason = $3 where id = $1', [id, req.auth?.account ?? '', why]);
         await audit(tx, req, o, `管理员关闭：${stateWord(o.state)}→已完成，金额${yuan(Number(after.total_cents))}元；原因：${why}`);
@@ -131,11 +144,11 @@ export function registerChargingOrderActions(app: FastifyInstance, db: Db): void
       const { amountCents, reason: why } = req.body as { amountCents: number; reason: string };
       await db.transaction(async (tx) => {
         const o = await lockOrder(tx, id, req);
-        if (o.state !== ORDER_STATE.abnormal) refuse(o, '异常结算');
+        assertAllowed(o, 'settle');
         await tx.query(
-          `update charging_order set state = 20, total_cents = $2, paid_cents = $2, pay_status = 1, handle_by = $3, handle_reason = $4,
+          `update charging_order set state = $5, total_cents = $2, paid_cents = $2, pay_status = $6, handle_by = $3, handle_reason = $4,
               last_modify_time = now() where id = $1`,
-          [id, amountCents, req.auth?.account ?? '', why],
+          [id, amountCents, req.auth?.account ?? '', why, next(o, 'settled'), PAY_STATUS.paid],
         );
         await audit(tx, req, o, `异常结算：异常→异常已处理，金额${yuan(Number(o.total_cents))}→${yuan(amountCents)}元；原因：${why}`);
       });
@@ -154,7 +167,7 @@ export function registerChargingOrderActions(app: FastifyInstance, db: Db): void
       const { amountCents, reason: why } = req.body as { amountCents: number; reason: string };
       await db.transaction(async (tx) => {
         const o = await lockOrder(tx, id, req);
-        if (o.state !== ORDER_STATE.finished && o.state !== ORDER_STATE.handled) refuse(o, '退款');
+        assertAllowed(o, 'refund');
         const refundable = Number(o.paid_cents) - Number(o.refund_cents);
         if (amountCents <= 0) throw badRequest('退款金额须大于0');
         if (amountCents > refundable) throw badRequest(`退款金额不能超过可退金额${yuan(refundable)}元`);
@@ -162,7 +175,7 @@ export function registerChargingOrderActions(app: FastifyInstance, db: Db): void
         await tx.query(`update charging_order set refund_cents = $2, pay_status = $3, last_modify_time = now() where id = $1`, [
           id,
           refunded,
-          refunded === Number(o.paid_cents) ? 3 : 2,
+          payStatusAfterRefund(refunded, Number(o.paid_cents)),
         ]);
         await audit(tx, req, o, `退款${yuan(amountCents)}元，累计退款${yuan(Number(o.refund_cents))}→${yuan(refunded)}元；原因：${why}`);
       });

@@ -1,0 +1,89 @@
+import { ORDER_STATE, ORDER_STATE_LABELS, PAY_STATUS } from './order-states.ts';
+
+/**
+ * The charging order's state machine, as the parking order's (server/orders/state-machine.ts): one
+ * table of arrows that the routes, the sessions, the simulator and the details answer all read. An
+ * event from a state without its arrow is refused with a message and changes nothing.
+ */
+
+const S = ORDER_STATE;
+type State = (typeof S)[keyof typeof S];
+
+export type ChargingEvent =
+  | 'accepted' // the pile started the session: energy flows
+  | 'stopRequested' // 远程停止: asked the pile, waiting for its answer
+  | 'stopped' // the pile ended the session (StopTransaction)
+  | 'failed' // no energy progress: the session is abnormal
+  | 'closed' // 管理员关闭: ended without the pile
+  | 'settled'; // 异常结算: an abnormal order given its final amount
+
+const ACTIVE: State[] = [S.starting, S.charging, S.stopping];
+
+const ARROWS: Record<ChargingEvent, [from: State[], to: State]> = {
+  accepted: [[S.starting], S.charging],
+  stopRequested: [[S.starting, S.charging], S.stopping],
+  stopped: [ACTIVE, S.finished],
+  failed: [ACTIVE, S.abnormal],
+  closed: [ACTIVE, S.finished],
+  settled: [[S.abnormal], S.handled],
+};
+
+const EVENT_LABEL: Record<ChargingEvent, string> = {
+  accepted: '开始充电',
+  stopRequested: '远程停止',
+  stopped: '结束充电',
+  failed: '标记异常',
+  closed: '关闭',
+  settled: '异常结算',
+};
+
+export type ChargingTransition = { ok: true; to: State } | { ok: false; msg: string };
+
+export function chargingTransition(from: number, event: ChargingEvent): ChargingTransition {
+  const [sources, to] = ARROWS[event];
+  if ((sources as number[]).includes(from)) return { ok: true, to };
+  return { ok: false, msg: `订单当前状态为「${ORDER_STATE_LABELS[from] ?? from}」，不能${EVENT_LABEL[event]}` };
+}
+
+/** The states an event may leave: for SQL that moves many orders at once (`state = any($n)`). */
+export const statesBefore = (event: ChargingEvent): number[] => [...ARROWS[event][0]];
+
+/** The state an event leads to. */
+export const stateAfter = (event: ChargingEvent): number => ARROWS[event][1];
+
+/** A session still running (starting, charging or stopping): meter values count, the order may be closed. */
+export const isActive = (state: number): boolean => (ACTIVE as number[]).includes(state);
+
+export type ChargingAction = 'stop' | 'close' | 'settle' | 'refund';
+
+interface OrderFacts {
+  state: number;
+  paidCents: number;
+  refundCents: number;
+}
+
+/** Whether each action may run now: null, or why not. What the details offer and what the server accepts. */
+const ACTION_RULES: Record<ChargingAction, (o: OrderFacts) => string | null> = {
+  stop: (o) => refusal(o.state, 'stopRequested'),
+  close: (o) => refusal(o.state, 'closed'),
+  settle: (o) => refusal(o.state, 'settled'),
+  refund: (o) => {
+    if (o.state !== S.finished && o.state !== S.handled) return `订单当前状态为「${ORDER_STATE_LABELS[o.state] ?? o.state}」，不能退款`;
+    return o.paidCents - o.refundCents > 0 ? null : '订单没有可退的已付金额';
+  },
+};
+
+const refusal = (state: number, event: ChargingEvent): string | null => {
+  const t = chargingTransition(state, event);
+  return t.ok ? null : t.msg;
+};
+
+export const CHARGING_ACTIONS = Object.keys(ACTION_RULES) as ChargingAction[];
+
+export const chargingActionRefusal = (o: OrderFacts, action: ChargingAction): string | null => ACTION_RULES[action](o);
+
+export const chargingActions = (o: OrderFacts): ChargingAction[] => CHARGING_ACTIONS.filter((a) => ACTION_RULES[a](o) === null);
+
+/** The pay status after refunds: all of it back, or part. */
+export const payStatusAfterRefund = (refundedCents: number, paidCents: number): number =>
+  refundedCents >= paidCents ? PAY_STATUS.refunded : PAY_STATUS.partRefunded;
