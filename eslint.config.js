@@ -17,6 +17,46 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  // Which way imports go: the domain package (domain/) is shared by all; the console (src/) and the
+  // server never import each other; the scripts use the server and the domain package, not the console.
+  {
+    files: ['server/**', 'scripts/**'],
+    // the bench's bare page is a second browser entry built from the console's own pieces (its cold-load yardstick)
+    ignores: ['scripts/bench/bare/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ group: ['**/src/**'], message: 'server/ and scripts/ do not import the console (src/): share it through domain/.' }],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/server/**'], message: 'the console does not import the server: share it through domain/.' }] },
+      ],
+    },
+  },
+  {
+    files: ['domain/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/src/**', '**/server/**', '**/scripts/**'],
+              message: 'domain/ imports neither the console, the server nor the scripts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     // Playwright fixtures name their callback `use`; it is not a React hook.
     files: ['tests/e2e/**'],

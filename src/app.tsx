@@ -6,7 +6,7 @@ import { NotFoundPage } from './views/error/not-found-page';
 import { UnauthorizedPage } from './views/error/unauthorized-page';
 import { FeedbackLayer } from './feedback/feedback-layer';
 import { installSessionHandlers } from './router/session-handlers';
-import { HOST_ROUTES, type HostRouteName } from './router/routes';
+import { HOST_ROUTES, type HostRouteName } from '../domain/pages/host-routes';
 import { appNavigate, setAppNavigate } from './router/app-navigator';
 import { userStore } from './stores/user-store';
 import { getToken } from './utils/auth-cookie';
@@ -30,7 +30,7 @@ function LoginRoute() {
 }
 
 /**
- * The view of each record of the route table (src/router/routes.ts); paths and metadata live there.
+ * The view of each record of the route table (domain/pages/host-routes.ts); paths and metadata live there.
  * null: the spec names the route but its screen is not built yet; the path falls through to the
  * shell's catch-all and so to /404, as before the table.
  */

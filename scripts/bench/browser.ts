@@ -1,5 +1,6 @@
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { chromiumLaunchOptions } from '../../tests/chromium.ts';
+import { TOKEN_COOKIE } from '../../domain/auth-cookie-name.ts';
 
 /** Debian's Chromium, with the e2e tests' flags; one browser, a fresh context (empty cache) per run. */
 export function launchBrowser(): Promise<Browser> {
@@ -8,7 +9,7 @@ export function launchBrowser(): Promise<Browser> {
 
 export async function freshContext(browser: Browser, url: string, token?: string): Promise<BrowserContext> {
   const context = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1366, height: 800 } });
-  if (token) await context.addCookies([{ name: 'parking_token', value: encodeURIComponent(token), url }]);
+  if (token) await context.addCookies([{ name: TOKEN_COOKIE, value: encodeURIComponent(token), url }]);
   return context;
 }
 

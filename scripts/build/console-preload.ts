@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { RsbuildPlugin } from '@rsbuild/core';
-import { TOKEN_KEY } from '../../src/utils/auth-cookie';
-import { PUBLIC_PATHS } from '../../src/router/routes';
+import { TOKEN_COOKIE } from '../../domain/auth-cookie-name';
+import { PUBLIC_PATHS } from '../../domain/pages/host-routes';
 
 /**
  * A signed-in start needs the page loader, amis and the console's chunk, but only learns so once the
@@ -17,7 +17,7 @@ export const PRELOADED_CHUNKS = ['page-loader', 'amis', 'console'];
 /** `skip`: where the console's chunks are not wanted at once, the public pages (sign-in, scan pages: no amis). */
 export function preloadScript(files: string[], skip: readonly string[] = PUBLIC_PATHS): string {
   const list = JSON.stringify(files);
-  const token = JSON.stringify(`; ${TOKEN_KEY}=`);
+  const token = JSON.stringify(`; ${TOKEN_COOKIE}=`);
   return `(function(){if(('; '+document.cookie).indexOf(${token})<0||${JSON.stringify(skip)}.indexOf(location.hash.replace(/^#/,'').split('?')[0])>=0)return;${list}.forEach(function(f){var l=document.createElement('link');l.rel='preload';l.as=/\\.css$/.test(f)?'style':'script';l.href=f;document.head.appendChild(l)})})();\n`;
 }
 

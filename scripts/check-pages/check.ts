@@ -1,11 +1,11 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { findNodeAtLocation, parseTree, type Node } from 'jsonc-parser';
-import { ROUTE_FILE_NAME } from '../../src/router/route-file.ts';
-import { jsonSyntaxProblem, parseRouteFile } from '../../src/router/route-file-text.ts';
-import { isPattern } from '../../src/router/path-pattern.ts';
-import { findHostRoute } from '../../src/router/routes.ts';
-import { FRAGMENT_FOLDER } from '../../src/amis/page-fragments.ts';
+import { ROUTE_FILE_NAME } from '../../domain/pages/route-file.ts';
+import { jsonSyntaxProblem, parseRouteFile } from '../../domain/pages/route-file-text.ts';
+import { isPattern } from '../../domain/pages/path-pattern.ts';
+import { findHostRoute } from '../../domain/pages/host-routes.ts';
+import { FRAGMENT_FOLDER } from '../../domain/pages/page-fragments.ts';
 import { validatePageSchema } from './amis-schema.ts';
 import { preparePage } from './page-vocabulary.ts';
 import { checkApis, checkPermissions, type RouteRef } from './page-rules.ts';

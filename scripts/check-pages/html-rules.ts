@@ -1,5 +1,5 @@
-import { expressionEnd, URL_PROPS } from '../../src/amis/vocabulary.ts';
-import { safeUrl } from '../../src/domain/field-rules.ts';
+import { expressionEnd, URL_PROPS } from '../../domain/pages/vocabulary.ts';
+import { safeUrl } from '../../domain/field-rules.ts';
 import type { RuleProblem } from './page-rules.ts';
 
 /**
@@ -7,7 +7,7 @@ import type { RuleProblem } from './page-rules.ts';
  *
  * The console shows data as text: every `${…}` in a template amis renders as HTML is escaped
  * (src/amis/extensions/escaping.ts), link and image addresses pass `safeUrl`, sourced mappings and
- * name-only tpls show text (src/amis/vocabulary.ts). What escaping cannot make safe is refused here,
+ * name-only tpls show text (domain/pages/vocabulary.ts). What escaping cannot make safe is refused here,
  * each with its JSON path:
  *
  * - `| raw` where amis renders HTML: it puts the data in as markup;

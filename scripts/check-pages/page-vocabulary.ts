@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { FRAGMENT_FOLDER, fragmentAddress, parseSource, resolveFragments, type FragmentFile } from '../../src/amis/page-fragments.ts';
-import { applyVocabularyDeep, DICT_TYPES, isLotKind } from '../../src/amis/vocabulary.ts';
+import { FRAGMENT_FOLDER, fragmentAddress, parseSource, resolveFragments, type FragmentFile } from '../../domain/pages/page-fragments.ts';
+import { applyVocabularyDeep, DICT_TYPES, isLotKind } from '../../domain/pages/vocabulary.ts';
 
 /**
  * A page as the console renders it, for checking: its fragments brought in from the bundles (as the

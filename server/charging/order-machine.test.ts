@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chargingActions, chargingTransition, payStatusAfterRefund } from './order-machine.ts';
-import { ORDER_STATE as S, PAY_STATUS } from './order-states.ts';
+import { ORDER_STATE as S, PAY_STATUS } from '../../domain/charging-codes.ts';
 
 const offered = (state: number, paidCents = 0, refundCents = 0) => chargingActions({ state, paidCents, refundCents });
 

@@ -1,4 +1,4 @@
-import { ORDER_STATE, ORDER_STATE_LABELS, PAY_STATUS } from './order-states.ts';
+import { ORDER_STATE, ORDER_STATE_LABELS, PAY_STATUS } from '../../domain/charging-codes.ts';
 
 /**
  * The charging order's state machine, as the parking order's (server/orders/state-machine.ts): one

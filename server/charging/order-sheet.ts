@@ -1,10 +1,9 @@
 import { chinaTime as time, type SheetColumn, sheetWorkbook } from '../lib/xlsx.ts';
 import type { Row } from '../resource/spec.ts';
-import { ORDER_STATE_LABELS, PAY_STATUS_LABELS, START_MODE_LABELS, STOP_REASON_LABELS } from './order-states.ts';
+import { yuanNumber } from '../../domain/money.ts';
+import { ORDER_STATE_LABELS, PAY_STATUS_LABELS, START_MODE_LABELS, STOP_REASON_LABELS } from '../../domain/charging-codes.ts';
 
 /** The charging orders list as .xlsx, with kWh and the split amounts (steve #1004: kWh in the list). */
-
-const yuan = (c: unknown): number => Number(c ?? 0) / 100;
 
 const COLUMNS: SheetColumn<Row>[] = [
   ['订单号', 28, (o) => o.orderNo as string],
@@ -17,12 +16,12 @@ const COLUMNS: SheetColumn<Row>[] = [
   ['开始时间', 20, (o) => time(o.startTime)],
   ['结束时间', 20, (o) => time(o.endTime)],
   ['电量(kWh)', 10, (o) => Number(o.energyWh) / 1000],
-  ['电费(元)', 10, (o) => yuan(o.elecCents)],
-  ['服务费(元)', 10, (o) => yuan(o.serviceCents)],
-  ['优惠(元)', 10, (o) => yuan(o.discountCents)],
-  ['应收(元)', 10, (o) => yuan(o.totalCents)],
-  ['实收(元)', 10, (o) => yuan(o.paidCents)],
-  ['退款(元)', 10, (o) => yuan(o.refundCents)],
+  ['电费(元)', 10, (o) => yuanNumber(o.elecCents)],
+  ['服务费(元)', 10, (o) => yuanNumber(o.serviceCents)],
+  ['优惠(元)', 10, (o) => yuanNumber(o.discountCents)],
+  ['应收(元)', 10, (o) => yuanNumber(o.totalCents)],
+  ['实收(元)', 10, (o) => yuanNumber(o.paidCents)],
+  ['退款(元)', 10, (o) => yuanNumber(o.refundCents)],
   ['支付状态', 10, (o) => PAY_STATUS_LABELS[o.payStatus as number] ?? ''],
   ['停止原因', 16, (o) => (o.stopReason === null ? '' : (STOP_REASON_LABELS[o.stopReason as number] ?? String(o.stopReason)))],
 ];

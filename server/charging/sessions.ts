@@ -2,7 +2,7 @@ import type { Db } from '../db/database.ts';
 import { newId } from '../lib/ids.ts';
 import { computeBill, type MeterSample } from './bill.ts';
 import { type ChargingEvent, stateAfter, statesBefore } from './order-machine.ts';
-import { PAY_STATUS } from './order-states.ts';
+import { PAY_STATUS } from '../../domain/charging-codes.ts';
 import { gunStatusOf } from './ocpp-status.ts';
 import { type StoredTemplate, templateOf } from './price-slots.ts';
 

@@ -3,7 +3,7 @@ import Type from 'typebox';
 import { type Row, defineResource, derive, filter } from '../resource/define.ts';
 import { f } from '../resource/fields.ts';
 import { chargingActions, statesBefore } from '../charging/order-machine.ts';
-import { ORDER_STATE } from '../charging/order-states.ts';
+import { ORDER_STATE } from '../../domain/charging-codes.ts';
 import { chargingOrderWorkbook } from '../charging/order-sheet.ts';
 import { XLSX_TYPE } from '../resource/export.ts';
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import Type from 'typebox';
-import { IPV4_MESSAGE, IPV4_RE } from '../../src/domain/field-rules.ts';
+import { IPV4_MESSAGE, IPV4_RE } from '../../domain/field-rules.ts';
 import { badRequest } from '../lib/envelope.ts';
 import { type Filter, type Row, defineResource, derive, filter } from '../resource/define.ts';
 import { f } from '../resource/fields.ts';

@@ -1,6 +1,6 @@
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import Type from 'typebox';
-import { BUTTON_CODE_MESSAGE, BUTTON_CODE_RE } from '../../src/domain/field-rules.ts';
+import { BUTTON_CODE_MESSAGE, BUTTON_CODE_RE } from '../../domain/field-rules.ts';
 import type { Db } from '../db/database.ts';
 import { badRequest } from '../lib/envelope.ts';
 import { newId } from '../lib/ids.ts';

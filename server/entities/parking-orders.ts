@@ -2,8 +2,8 @@ import { type Expression, type SqlBool, sql } from 'kysely';
 import Type from 'typebox';
 import { type Eb, type Filter, type Row, defineResource, derive, filter } from '../resource/define.ts';
 import { f } from '../resource/fields.ts';
-import { CAR_CLASSES, PAY_CHANNELS, SOURCES } from '../orders/model.ts';
-import { ORDER_STATES } from '../orders/state-machine.ts';
+import { CAR_CLASSES, PAY_CHANNELS, SOURCES } from '../../domain/parking-codes.ts';
+import { ORDER_STATES } from '../../domain/parking-codes.ts';
 import { orderWorkbook } from '../orders/order-export.ts';
 import { XLSX_TYPE } from '../resource/export.ts';
 

@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { PLATE_RE, SPACE_NO_MESSAGE, SPACE_NO_RE } from '../../src/domain/field-rules.ts';
+import { PLATE_RE, SPACE_NO_MESSAGE, SPACE_NO_RE } from '../../domain/field-rules.ts';
 import { badRequest } from '../lib/envelope.ts';
 import { type Row, defineResource, derive, filter } from '../resource/define.ts';
 import { f } from '../resource/fields.ts';

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import Type from 'typebox';
-import { ACCOUNT_MESSAGE, ACCOUNT_RE, maskPhone } from '../../src/domain/field-rules.ts';
+import { ACCOUNT_MESSAGE, ACCOUNT_RE, maskPhone } from '../../domain/field-rules.ts';
 import type { Db } from '../db/database.ts';
 import { badRequest, notFound } from '../lib/envelope.ts';
 import { writeOperLog } from '../lib/oper-log.ts';

@@ -1,4 +1,5 @@
-import { DAY_MS, isoLocal, yuan } from './clock.ts';
+import { DAY_MS, chinaIso } from '../../domain/china-time.ts';
+import { yuan } from '../../domain/money.ts';
 import type { Charge } from './window-pricers.ts';
 import type { FeeLine } from './types.ts';
 
@@ -66,7 +67,7 @@ export function apply24hCaps(caps: number[], from: number, to: number, charges: 
     if (sum <= cap) return;
     const a = from + n * DAY_MS;
     lines.push(
-      capLine('24小时封顶', 'cap24', isoLocal(a), isoLocal(Math.min(to, a + DAY_MS)), cap - sum, `第${n + 1}个24小时封顶${yuan(cap)}元`),
+      capLine('24小时封顶', 'cap24', chinaIso(a), chinaIso(Math.min(to, a + DAY_MS)), cap - sum, `第${n + 1}个24小时封顶${yuan(cap)}元`),
     );
   });
   return lines;

@@ -3,10 +3,7 @@ import chineseDays from 'chinese-days';
 import calendarData from 'chinese-days/dist/chinese-days.json' with { type: 'json' };
 import type { Instant } from './types.ts';
 
-/** Fees are read on the China Standard Time wall clock (+08:00, no daylight saving), whatever the server's zone. */
-export const OFFSET_MS = 8 * 3600_000;
-export const DAY_MS = 86_400_000;
-export const MINUTE_MS = 60_000;
+/** Fees are read on the China Standard Time wall clock (domain/china-time.ts), whatever the server's zone. */
 
 /** A date, with an optional time and offset: 'YYYY-MM-DD', 'YYYY-MM-DD HH:mm[:ss[.fff]]', ISO 8601 with 'T' or a zone. */
 const INSTANT_RE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/i;
@@ -35,21 +32,6 @@ export function toMs(at: Instant): number {
     .trim()
     .replace(/^[T ]/, '');
   return Date.parse(`${y}-${mo}-${d}T${rest || '00:00'}${zone.toUpperCase()}`);
-}
-
-/** 'YYYY-MM-DD' of the +08:00 calendar day holding `ms`. */
-export function localDate(ms: number): string {
-  return new Date(ms + OFFSET_MS).toISOString().slice(0, 10);
-}
-
-/** Epoch ms of 00:00 +08:00 on the calendar day holding `ms`. */
-export function localMidnight(ms: number): number {
-  return Math.floor((ms + OFFSET_MS) / DAY_MS) * DAY_MS - OFFSET_MS;
-}
-
-/** '2024-05-06T10:00:00+08:00' */
-export function isoLocal(ms: number): string {
-  return `${new Date(ms + OFFSET_MS).toISOString().slice(0, 19)}+08:00`;
 }
 
 /** 'HH:mm' → minutes after midnight. */
@@ -83,9 +65,4 @@ export function isWorkingDay(date: string): boolean {
     workdays.set(date, v);
   }
   return v;
-}
-
-/** 150 → '1.50' */
-export function yuan(cents: number): string {
-  return (cents / 100).toFixed(2);
 }

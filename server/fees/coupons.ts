@@ -1,4 +1,5 @@
-import { MINUTE_MS, yuan } from './clock.ts';
+import { MINUTE_MS } from '../../domain/china-time.ts';
+import { yuan } from '../../domain/money.ts';
 import { priceSpan } from './span.ts';
 import type { FeeCoupon, FeeDiscountLine, FeeRuleBody } from './types.ts';
 

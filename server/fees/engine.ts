@@ -1,4 +1,5 @@
-import { CALENDAR_YEARS, DAY_MS, MINUTE_MS, calendarKnows, isoLocal, localDate, localMidnight, toMs } from './clock.ts';
+import { CALENDAR_YEARS, calendarKnows, toMs } from './clock.ts';
+import { DAY_MS, MINUTE_MS, chinaIso, chinaDate, chinaMidnight } from '../../domain/china-time.ts';
 import { applyCoupons } from './coupons.ts';
 import { priceSpan } from './span.ts';
 import type { FeeBill, FeeCoupon, FeeDiscountLine, FeeLine, FeeRuleBody, FeeRuleSnapshot, FeeStayInput } from './types.ts';
@@ -34,7 +35,7 @@ function priceStayOnly(
     from: entry,
     to: exit,
     lines: [
-      { piece, kind, from: isoLocal(entry), to: isoLocal(exit), units: 0, unitPriceCents: 0, feeCents: 0, part: note, calendar: null },
+      { piece, kind, from: chinaIso(entry), to: chinaIso(exit), units: 0, unitPriceCents: 0, feeCents: 0, part: note, calendar: null },
     ],
     totalCents: 0,
     discountCents: 0,
@@ -104,8 +105,8 @@ export function priceStay(input: FeeStayInput): FeeBill {
     discountCents: priced.discountCents,
     paidCents,
     dueCents: firstDue + (extra?.totalCents ?? 0),
-    billedFrom: isoLocal(priced.from),
-    billedTo: isoLocal(extra ? extra.to : priced.to),
+    billedFrom: chinaIso(priced.from),
+    billedTo: chinaIso(extra ? extra.to : priced.to),
     stayMinutes: Math.floor((exit - entry) / MINUTE_MS),
     inGrace,
     lines: extra ? [...priced.lines, ...extra.lines] : priced.lines,
@@ -117,8 +118,8 @@ export function priceStay(input: FeeStayInput): FeeBill {
 /** Says when a rule with a non-working-day tariff priced days the state holiday calendar does not know. */
 function calendarNotes(rule: FeeRuleBody, entry: number, exit: number): string[] {
   if (!rule.nonWorkingWindows?.length) return [];
-  for (let day = localMidnight(entry); day < exit; day += DAY_MS) {
-    const date = localDate(day);
+  for (let day = chinaMidnight(entry); day < exit; day += DAY_MS) {
+    const date = chinaDate(day);
     if (!calendarKnows(date))
       return [`节假日日历只收录${CALENDAR_YEARS.first}–${CALENDAR_YEARS.last}年，${date}起按普通周计价（周一至周五为工作日）`];
   }

@@ -1,12 +1,11 @@
-import { yuan } from './clock.ts';
+import { yuan } from '../../domain/money.ts';
+import { CAR_CLASS } from '../../domain/parking-codes.ts';
 import type { FeeRuleBody, FeeWindow } from './types.ts';
 
 /**
  * A rule in one human sentence, as the rule list and the form show it (Alipay's `remark`):
  * "白天 07:00–19:00 每30分钟1.50元，封顶15.00元；夜间 19:00–07:00 5.00元/次。停放不足30分钟免费…".
  */
-
-const CLASS_NAMES: Record<number, string> = { 1: '临时车', 2: '月卡车', 3: '集团车', 4: '白名单', 5: '访客车', 6: '无牌车' };
 
 function duration(minutes: number): string {
   if (minutes % 60 === 0) return `${minutes / 60}小时`;
@@ -50,7 +49,7 @@ export function describeRule(body: FeeRuleBody): string {
     );
     parts.push(caps.join('，'));
   }
-  if (body.freeCarClasses.length) parts.push(`${body.freeCarClasses.map((c) => CLASS_NAMES[c] ?? c).join('、')}免费`);
+  if (body.freeCarClasses.length) parts.push(`${body.freeCarClasses.map((c) => CAR_CLASS[c] ?? c).join('、')}免费`);
   if (body.graceMinutes === 0)
     parts.push(body.afterGrace === 'totalMinusPaid' ? '缴费后未离场补缴差额' : '缴费后未离场从缴费时间起重新计费');
   else

@@ -6,7 +6,7 @@ export interface StayKey {
   lotId: string;
   /** 1 white … 5 blue; null/undefined for an unplated car */
   plateColor?: number | null;
-  /** 1 temporary … 6 unplated (orders/model.ts) */
+  /** 1 temporary … 6 unplated (domain/parking-codes.ts) */
   carClass?: number | null;
   /** the instant the stay is priced for (its entry); default now */
   at?: Instant;

@@ -1,6 +1,6 @@
 import Type from 'typebox';
 import { f } from '../resource/fields.ts';
-import { FEE_CAR_CLASS_CODES } from './types.ts';
+import { CAR_CLASSES } from '../../domain/parking-codes.ts';
 
 /**
  * The TypeBox schema of a rule body (types.ts FeeRuleBody): what the rule form and the calculator
@@ -104,7 +104,7 @@ export const ruleBodyFields = {
     '超时处理方式只能是totalMinusPaid（补缴差额）或rebillFromPayment（从缴费时间重新计费）',
     'totalMinusPaid',
   ),
-  freeCarClasses: Type.Array(f.oneOf('免费车辆类别', FEE_CAR_CLASS_CODES, '免费车辆类别只能是1到6'), {
+  freeCarClasses: Type.Array(f.oneOf('免费车辆类别', CAR_CLASSES, '免费车辆类别只能是1到6'), {
     title: '免费车辆类别',
     default: [],
     maxItems: 6,

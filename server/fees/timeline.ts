@@ -1,4 +1,5 @@
-import { DAY_MS, MINUTE_MS, clockMinutes, isWorkingDay, localDate, localMidnight } from './clock.ts';
+import { clockMinutes, isWorkingDay } from './clock.ts';
+import { DAY_MS, MINUTE_MS, chinaDate, chinaMidnight } from '../../domain/china-time.ts';
 import type { FeeCalendar, FeeRuleBody, FeeWindow } from './types.ts';
 
 type VariantKey = 'w' | 'n';
@@ -44,9 +45,9 @@ export function windowsOf(rule: FeeRuleBody, date: string): { key: VariantKey; w
  */
 export function slicesOf(rule: FeeRuleBody, from: number, to: number): Slice[] {
   const out: Slice[] = [];
-  for (let day = localMidnight(from); day < to; day += DAY_MS) {
-    const date = localDate(day);
-    const prevDate = localDate(day - DAY_MS);
+  for (let day = chinaMidnight(from); day < to; day += DAY_MS) {
+    const date = chinaDate(day);
+    const prevDate = chinaDate(day - DAY_MS);
     const { key, windows } = windowsOf(rule, date);
     const prevKey = windowsOf(rule, prevDate).key;
     const parts: { s: number; e: number; index: number; occ: string }[] = [];
@@ -81,7 +82,7 @@ export function slicesOf(rule: FeeRuleBody, from: number, to: number): Slice[] {
 function continues(prev: Slice, next: Slice): boolean {
   if (prev.to !== next.from) return false;
   if (prev.variant === next.variant) return prev.index === next.index;
-  return prev.window.kind === 'visit' && next.window.kind === 'visit' && localMidnight(next.from) === next.from;
+  return prev.window.kind === 'visit' && next.window.kind === 'visit' && chinaMidnight(next.from) === next.from;
 }
 
 /** The span [from, to) as pieces: contiguous slices that are priced as one. */

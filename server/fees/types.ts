@@ -93,10 +93,6 @@ export interface FeeRuleSnapshot extends FeeRuleBody {
   ruleName: string;
 }
 
-/** Car classes (车辆类别) of a stay, the order's `carClass` (as `server/orders/model.ts`). */
-export const FEE_CAR_CLASSES: Record<number, string> = { 1: '临时车', 2: '月卡车', 3: '集团车', 4: '白名单', 5: '访客车', 6: '无牌车' };
-export const FEE_CAR_CLASS_CODES = [1, 2, 3, 4, 5, 6] as const;
-
 /** A coupon applied after the fee (§2.2 step 9). */
 export type FeeCoupon =
   | { kind: 'minutes'; minutes: number; from?: 'start' | 'end'; name?: string }

@@ -1,4 +1,5 @@
-import { MINUTE_MS, isoLocal, localDate, yuan } from './clock.ts';
+import { MINUTE_MS, chinaIso, chinaDate } from '../../domain/china-time.ts';
+import { yuan } from '../../domain/money.ts';
 import { sliceAt, type Piece } from './timeline.ts';
 import type { FeeFreeWindow, FeeLine, FeeRuleBody, FeeUnitWindow, FeeVisitWindow, FeeWindow } from './types.ts';
 
@@ -69,8 +70,8 @@ const toCharge = (run: Run, piece: Piece, kind: FeeLine['kind'], part: string): 
   line: {
     piece: piece.window.name,
     kind,
-    from: isoLocal(run.from),
-    to: isoLocal(run.to),
+    from: chinaIso(run.from),
+    to: chinaIso(run.to),
     units: run.count,
     unitPriceCents: run.cents,
     feeCents: run.count * run.cents,
@@ -101,7 +102,7 @@ function priceUnits(w: FeeUnitWindow, piece: Piece, start: number, state: Pricin
   const starts = [];
   for (let k = 0; k < units; k++) {
     const at = start + k * unitMs;
-    const date = localDate(at);
+    const date = chinaDate(at);
     if (state.rule.ladderScope === 'day' && date !== state.ladderDate) state.ladderCount = 0;
     state.ladderDate = date;
     starts.push({ at, end: Math.min(piece.to, at + unitMs), ...unitPrice(w, state.ladderCount++) });

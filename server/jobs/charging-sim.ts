@@ -1,5 +1,5 @@
 import { statesBefore } from '../charging/order-machine.ts';
-import { ORDER_STATE, STOP_REASON } from '../charging/order-states.ts';
+import { ORDER_STATE, STOP_REASON } from '../../domain/charging-codes.ts';
 import { batteryWhOf, socAfter } from '../charging/battery.ts';
 import { answerPriceTasks } from '../charging/price-tasks.ts';
 import { type Meter, finishSession, meterValue, sessionCharging, startSession } from '../charging/sessions.ts';

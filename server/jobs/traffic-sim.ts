@@ -2,11 +2,13 @@ import type { Db } from '../db/database.ts';
 import { priceStay } from '../fees/engine.ts';
 import { findRuleForStay } from '../fees/rule-lookup.ts';
 import { newId } from '../lib/ids.ts';
-import { ORDER_STATE, type OrderEvent, type OrderState, transition } from '../orders/state-machine.ts';
+import { type OrderEvent, transition } from '../orders/state-machine.ts';
+import { ORDER_STATE, type OrderState } from '../../domain/parking-codes.ts';
 import { loadLots, pick } from '../seed/traffic-lots.ts';
 import { ORDERS_PER_DAY } from '../seed/traffic.ts';
 import { hourWeights, payChannelOf, randomCar, serialOf } from '../seed/traffic-model.ts';
-import { isWorkingDay, localDate } from '../fees/clock.ts';
+import { isWorkingDay } from '../fees/clock.ts';
+import { chinaDate } from '../../domain/china-time.ts';
 import type { Job } from './leader.ts';
 import { plateGrams } from '../entities/parking-orders.ts';
 
@@ -35,7 +37,7 @@ function poisson(mean: number): number {
 async function enter(db: Db, now: number, everyMs: number): Promise<void> {
   const lots = await loadLots(db);
   const weight = lots.reduce((s, l) => s + l.weight, 0);
-  const weekend = !isWorkingDay(localDate(now));
+  const weekend = !isWorkingDay(chinaDate(now));
   const weights = hourWeights(weekend);
   const hourShare = weights[new Date(now + 8 * HOUR).getUTCHours()] / weights.reduce((s, w) => s + w, 0);
   for (const lot of lots) {
@@ -59,7 +61,7 @@ async function enter(db: Db, now: number, everyMs: number): Promise<void> {
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, now(), $11, $12)`,
         [
           id,
-          `P${localDate(now).replaceAll('-', '')}${lot.index}${id.slice(-6).toUpperCase()}`,
+          `P${chinaDate(now).replaceAll('-', '')}${lot.index}${id.slice(-6).toUpperCase()}`,
           lot.id,
           lot.zones.length ? pick(Math.random, lot.zones) : null,
           spaceNo,

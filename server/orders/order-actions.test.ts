@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../lib/envelope.ts';
 import { ORDER_ACTIONS, type OrderAction, type OrderFacts, offeredActions, planAction } from './order-actions.ts';
-import { ORDER_STATE, ORDER_STATES, STATE_LABEL } from './state-machine.ts';
+import { ORDER_STATE, ORDER_STATES, STATE_LABEL } from '../../domain/parking-codes.ts';
 
 /** An order in `state` with a split that makes money actions meaningful: paid, owing, or both. */
 const orderIn = (state: number, split: { paid: number; owed: number }, pendingRefundCents = 0) => ({

@@ -5,17 +5,9 @@ import { newId } from '../lib/ids.ts';
 import { writeOperLog } from '../lib/oper-log.ts';
 import { assertLots } from '../resource/lot-scope.ts';
 import { type Split, balanced, waived, withReceivable } from './amounts.ts';
-import { yuan } from './model.ts';
-import {
-  ORDER_STATE,
-  type OrderEvent,
-  type OrderState,
-  STATE_LABEL,
-  amountEditable,
-  hasLeft,
-  stateAfterAmount,
-  transition,
-} from './state-machine.ts';
+import { yuan } from '../../domain/money.ts';
+import { type OrderEvent, amountEditable, hasLeft, stateAfterAmount, transition } from './state-machine.ts';
+import { ORDER_STATE, type OrderState, STATE_LABEL } from '../../domain/parking-codes.ts';
 
 /**
  * The after-the-fact changes of an order (close by hand, change amount, waive, send to arrears,

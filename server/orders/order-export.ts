@@ -1,7 +1,8 @@
 import { chinaTime as china, type SheetColumn, sheetWorkbook } from '../lib/xlsx.ts';
 import type { Row } from '../resource/spec.ts';
-import { CAR_CLASS, PAY_CHANNEL, PLATE_COLOR, SOURCE, yuan } from './model.ts';
-import { STATE_LABEL, type OrderState } from './state-machine.ts';
+import { CAR_CLASS, PAY_CHANNEL, PLATE_COLOR, SOURCE } from '../../domain/parking-codes.ts';
+import { yuan } from '../../domain/money.ts';
+import { STATE_LABEL, type OrderState } from '../../domain/parking-codes.ts';
 
 /** The filtered order list as an .xlsx workbook: codes as words, amounts in yuan, times in China time. */
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ORDER_STATE, ORDER_STATES, type OrderEvent, STATE_LABEL, eventsFrom, stateAfterAmount, transition } from './state-machine.ts';
+import { type OrderEvent, eventsFrom, stateAfterAmount, transition } from './state-machine.ts';
+import { ORDER_STATE, ORDER_STATES, STATE_LABEL } from '../../domain/parking-codes.ts';
 
 const S = ORDER_STATE;
 

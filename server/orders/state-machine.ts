@@ -4,39 +4,7 @@
  * the next state or the Chinese reason it may not happen, so services refuse before writing anything.
  */
 
-export const ORDER_STATE = {
-  IN_PARK: 0,
-  PAID_IN_PARK: 1,
-  COMPLETED: 2,
-  EXITED_FREE: 3,
-  MANUAL_RELEASE: 4,
-  PAY_LATER: 5,
-  UNPAID_WAITING: 6,
-  ARREARS: 7,
-  RECOVERED: 8,
-  WRITTEN_OFF: 9,
-  ABNORMAL: 10,
-  CLOSED: 11,
-} as const;
-
-export type OrderState = (typeof ORDER_STATE)[keyof typeof ORDER_STATE];
-
-export const STATE_LABEL: Record<OrderState, string> = {
-  0: '在场',
-  1: '场内已付',
-  2: '已完成',
-  3: '免费离场',
-  4: '手动放行',
-  5: '先离后付',
-  6: '未支付',
-  7: '欠费',
-  8: '已追缴',
-  9: '已核销',
-  10: '异常',
-  11: '手动结单',
-};
-
-export const ORDER_STATES = Object.values(ORDER_STATE) as OrderState[];
+import { ORDER_STATE, type OrderState, STATE_LABEL } from '../../domain/parking-codes.ts';
 
 /** What happens to an order; each is an arrow of the machine. */
 export type OrderEvent =

@@ -1,13 +1,6 @@
 import Type, { type TSchema } from 'typebox';
-import { CODE_MAX, CODE_MIN, PHONE_MESSAGE, PHONE_RE, codeMessage, codePattern } from '../../src/domain/field-rules.ts';
-import {
-  EMAIL_MESSAGE,
-  EMAIL_RE,
-  EN_CODE_MESSAGE,
-  EN_CODE_RE,
-  PASSWORD_HASH_MESSAGE,
-  PASSWORD_HASH_RE,
-} from '../../src/domain/field-rules.ts';
+import { CODE_MAX, CODE_MIN, PHONE_MESSAGE, PHONE_RE, codeMessage, codePattern } from '../../domain/field-rules.ts';
+import { EMAIL_MESSAGE, EMAIL_RE, EN_CODE_MESSAGE, EN_CODE_RE, PASSWORD_HASH_MESSAGE, PASSWORD_HASH_RE } from '../../domain/field-rules.ts';
 
 /**
  * Field schemas of the resource layer: TypeBox (so JSON Schema for validation and OpenAPI) with

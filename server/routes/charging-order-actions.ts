@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import { type ChargingAction, chargingActionRefusal, chargingTransition, payStatusAfterRefund } from '../charging/order-machine.ts';
-import { ORDER_STATE_LABELS, PAY_STATUS, STOP_REASON } from '../charging/order-states.ts';
+import { ORDER_STATE_LABELS, PAY_STATUS, STOP_REASON } from '../../domain/charging-codes.ts';
 import { finishSession } from '../charging/sessions.ts';
 import type { Db } from '../db/database.ts';
 import { chargingOrders } from '../entities/charging-orders.ts';
@@ -9,6 +9,7 @@ import { badRequest, notFound, ok } from '../lib/envelope.ts';
 import { writeOperLog } from '../lib/oper-log.ts';
 import { idParams } from '../resource/define.ts';
 import { f } from '../resource/fields.ts';
+import { yuan } from '../../domain/money.ts';
 import { assertRecordLot, canSee, outOfScope } from '../resource/lot-scope.ts';
 
 /**
@@ -45,7 +46,6 @@ async function lockOrder(tx: Db, id: string, req?: FastifyRequest): Promise<Orde
 }
 
 const stateWord = (s: number): string => ORDER_STATE_LABELS[s] ?? String(s);
-const yuan = (cents: number): string => (cents / 100).toFixed(2);
 
 /** Refuses an action the order's state (and money) does not allow: the machine's message, nothing changed. */
 function assertAllowed(o: OrderRow, action: ChargingAction): void {

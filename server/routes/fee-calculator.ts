@@ -8,7 +8,8 @@ import { priceStay } from '../fees/engine.ts';
 import { describeRule } from '../fees/preview.ts';
 import { findRuleForStay, findRuleVersion } from '../fees/rule-lookup.ts';
 import { ruleBodySchema } from '../fees/rule-schema.ts';
-import { FEE_CAR_CLASS_CODES, type FeeCoupon, type FeeRuleBody, type FeeRuleSnapshot } from '../fees/types.ts';
+import type { FeeCoupon, FeeRuleBody, FeeRuleSnapshot } from '../fees/types.ts';
+import { CAR_CLASSES } from '../../domain/parking-codes.ts';
 import { ruleProblem } from '../fees/validate.ts';
 import { f } from '../resource/fields.ts';
 import { assertLots } from '../resource/lot-scope.ts';
@@ -42,7 +43,7 @@ export const calculateBody = Type.Object(
   {
     parkingId: Type.Optional(Type.String({ title: '停车场', maxLength: 64, description: 'price with the rule bound to this lot' })),
     plateColor: Type.Optional(f.oneOf('车牌颜色', PLATE_COLOR_CODES, '车牌颜色只能是1（白）、2（黄）、3（绿）、4（黑）或5（蓝）')),
-    carClass: Type.Optional(f.oneOf('车辆类别', FEE_CAR_CLASS_CODES, '车辆类别只能是1到6')),
+    carClass: Type.Optional(f.oneOf('车辆类别', CAR_CLASSES, '车辆类别只能是1到6')),
     ruleId: Type.Optional(Type.String({ title: '计费规则', maxLength: 64, description: 'price with this saved rule' })),
     version: Type.Optional(f.int('规则版本', { min: 1, msg: '规则版本必须是正整数' })),
     rule: Type.Optional(

@@ -14,7 +14,7 @@ import { idParams, registerResource } from '../resource/define.ts';
 import { f } from '../resource/fields.ts';
 import { assertLots, lotsOf } from '../resource/lot-scope.ts';
 import { PLATE_COLOR_CODES } from '../services/parking-model.ts';
-import { FEE_CAR_CLASS_CODES } from '../fees/types.ts';
+import { CAR_CLASSES } from '../../domain/parking-codes.ts';
 import { registerFeeCalculator } from './fee-calculator.ts';
 
 /** 计费规则 beyond CRUD: versions, copy, enable/disable, bindings to lots, the live preview; and the calculator. */
@@ -152,7 +152,7 @@ export function registerFeeRoutes(app: FastifyInstance, db: Db): void {
         maxItems: 5,
         'x-msg': '车牌颜色只能是1到5',
       }),
-      carClasses: Type.Array(f.oneOf('车辆类别', FEE_CAR_CLASS_CODES, '车辆类别只能是1到6'), {
+      carClasses: Type.Array(f.oneOf('车辆类别', CAR_CLASSES, '车辆类别只能是1到6'), {
         title: '车辆类别',
         default: [],
         maxItems: 6,

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import Type from 'typebox';
-import { PASSWORD_HASH_RE } from '../../src/domain/field-rules.ts';
+import { PASSWORD_HASH_RE } from '../../domain/field-rules.ts';
 import type { Db } from '../db/database.ts';
 import { tokenFromRequest } from '../lib/auth.ts';
 import { badRequest, ok } from '../lib/envelope.ts';

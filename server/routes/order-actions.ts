@@ -5,7 +5,7 @@ import { ok } from '../lib/envelope.ts';
 import { idParams } from '../resource/define.ts';
 import { f } from '../resource/fields.ts';
 import { ACTION_BUTTON, ACTION_LABEL, type ActionInput, type OrderAction, runOrderAction } from '../orders/order-actions.ts';
-import { STATE_LABEL } from '../orders/state-machine.ts';
+import { STATE_LABEL } from '../../domain/parking-codes.ts';
 
 /**
  * POST /api/order/ParkingOrder/:id/Actions/{Close,ChangeAmount,Waive,Arrears,Refund}: the audited

@@ -1,11 +1,11 @@
 import type { Db } from '../db/database.ts';
-import { localDate } from '../fees/clock.ts';
+import { chinaDate } from '../../domain/china-time.ts';
 import { priceStay } from '../fees/engine.ts';
 import { loadAllBindings, pickBinding } from '../fees/rule-lookup.ts';
 import { RULE_A } from '../fees/sample-rules.ts';
 import type { FeeCoupon, FeeRuleSnapshot } from '../fees/types.ts';
 import { seededRandom } from '../services/parking-plates.ts';
-import { ORDER_STATE } from '../orders/state-machine.ts';
+import { ORDER_STATE } from '../../domain/parking-codes.ts';
 import { insertOrders, type NewCoupon, type NewOrder, type NewPayment } from './traffic-insert.ts';
 import { type Lot, loadLots, pick } from './traffic-lots.ts';
 import { arrivalHour, cardCovered, dayFactor, payChannelOf, randomCar, serialOf, stayMinutes } from './traffic-model.ts';
@@ -50,7 +50,7 @@ export async function seedTraffic(tx: Db, opts: { days: number; now?: number; se
     const first = Math.floor((entry + OFFSET) / DAY);
     const last = Math.floor((exit + OFFSET) / DAY);
     let flags = '';
-    for (let d = first; d <= last; d++) flags += isWorkingDay(localDate(d * DAY)) ? 'w' : 'n';
+    for (let d = first; d <= last; d++) flags += isWorkingDay(chinaDate(d * DAY)) ? 'w' : 'n';
     const key = `${rule.ruleId}|${rule.version}|${rule.ruleName}|${carClass}|${(entry + OFFSET) % DAY}|${minutes}|${flags}`;
     let hit = cache.get(key);
     if (!hit) cache.set(key, (hit = run()));
@@ -68,8 +68,8 @@ export async function seedTraffic(tx: Db, opts: { days: number; now?: number; se
   for (let d = today - opts.days; d <= today; d++) {
     const midnight = d * DAY - OFFSET;
     const weekday = new Date(d * DAY).getUTCDay();
-    const weekend = !isWorkingDay(localDate(midnight));
-    const date = localDate(midnight).replaceAll('-', '');
+    const weekend = !isWorkingDay(chinaDate(midnight));
+    const date = chinaDate(midnight).replaceAll('-', '');
     for (const lot of lots) {
       const n = Math.round(((ORDERS_PER_DAY * lot.weight) / weight) * dayFactor(weekday) * (0.9 + rnd() * 0.2));
       for (let i = 0; i < n; i++) {

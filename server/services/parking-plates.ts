@@ -1,4 +1,4 @@
-import { PLATE_PROVINCES, UNPLATED } from '../../src/domain/field-rules.ts';
+import { PLATE_PROVINCES, UNPLATED } from '../../domain/field-rules.ts';
 
 /**
  * Demo plates with the colour mix of domain.md (≈65 % blue, 25 % green, 8 % yellow, 2 % unplated),

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/database.ts';
 import { md5Hex } from '../lib/password.ts';
-import { ORDER_STATE } from '../orders/state-machine.ts';
+import { ORDER_STATE } from '../../domain/parking-codes.ts';
 import { OUT_OF_SCOPE } from '../resource/lot-scope.ts';
 import { call, login, withTestServer } from './helpers.ts';
 import { TEST_LOT, insertTestOrder } from './order-fixtures.ts';

@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import { alert, confirm, toast } from 'amis';
 import type { RenderOptions } from 'amis';
-import { safeUrl } from '../domain/field-rules';
+import { safeUrl } from '../../domain/field-rules';
 import { sanitizeHtml } from './html-safety';
 import { amisFetcher, type AmisApi } from './fetcher';
 import { appNavigate } from '../router/app-navigator';

@@ -1,4 +1,4 @@
-import { chinaTime, formatTimestamp } from '../domain/format';
+import { chinaTime, formatTimestamp } from '../../domain/format';
 
 /**
  * Charts show China time too. echarts writes a time axis's labels, and the time at the head of an

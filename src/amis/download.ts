@@ -1,4 +1,4 @@
-import { chinaTime } from '../domain/format';
+import { chinaTime } from '../../domain/format';
 
 /** `20261121-153045_` — downloads are named with a timestamp prefix (spec §9), in China time like every time the console shows. */
 export function timestampPrefix(date = new Date()): string {

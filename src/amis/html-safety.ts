@@ -1,4 +1,4 @@
-import { safeUrl } from '../domain/field-rules';
+import { safeUrl } from '../../domain/field-rules';
 
 /**
  * HTML the console lets amis put into the page. Data reaches the page as text (templates escape

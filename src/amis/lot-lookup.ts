@@ -1,4 +1,4 @@
-import { LOT_LOOKUP_PATH } from './vocabulary';
+import { LOT_LOOKUP_PATH } from '../../domain/pages/vocabulary';
 
 /**
  * The shared lot lookup (spec §7: `GET /api/system/Parking?pageSize=1000&enabledmark=1[&type=N]`, what a

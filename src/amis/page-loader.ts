@@ -1,4 +1,4 @@
-import { fragmentAddress, fragmentRefs, parseSource, resolveFragments, type FragmentFile } from './page-fragments';
+import { fragmentAddress, fragmentRefs, parseSource, resolveFragments, type FragmentFile } from '../../domain/pages/page-fragments';
 import type { Locale } from '../i18n/messages';
 import { translateSchema } from '../i18n/page-texts';
 import { loadTextTable, textTableStore, type FetchText } from '../i18n/text-table';
@@ -40,7 +40,7 @@ async function fetchFragment(name: string, bundles: string[], fetchImpl: FetchTe
 
 /**
  * Try each bundle in order (a site's own first), then bring in the page's fragments the same way
- * (src/amis/page-fragments.ts). A missing or malformed fragment fails the page like a malformed page.
+ * (domain/pages/page-fragments.ts). A missing or malformed fragment fails the page like a malformed page.
  * In a locale other than zh-CN the page's texts go through the bundles' translation tables
  * (src/i18n/page-texts.ts); a text without a translation stays as written.
  */

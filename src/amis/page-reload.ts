@@ -1,5 +1,5 @@
 import { makeAutoObservable } from 'mobx';
-import { FRAGMENT_FOLDER } from './page-fragments';
+import { FRAGMENT_FOLDER } from '../../domain/pages/page-fragments';
 
 /**
  * Bumped when a page file changes on disk (development only), so the open screen reloads. A shared

@@ -46,7 +46,7 @@ const EXACT: Record<string, string> = {
   重置密码成功: 'Password reset',
   账号或密码错误: 'Wrong account or password',
   长租结束日期不能早于开始日期: 'The rental end date cannot be before its start date',
-  // field rules of src/domain/field-rules.ts, shown beside a field
+  // field rules of domain/field-rules.ts, shown beside a field
   请输入正确的电话号码: 'Please enter a valid phone number',
   请输入正确的电子邮箱: 'Please enter a valid e-mail address',
   '请输入以 http://、https://、mailto: 或 tel: 开头的正确链接':

@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'react-router-dom';
 import { observer } from 'mobx-react-lite';
-import { HOME_PATH } from '../router/routes';
+import { HOME_PATH } from '../../domain/pages/host-routes';
 import { describeRoute } from './route-info';
 import { t } from '../i18n';
 

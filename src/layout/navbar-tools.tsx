@@ -4,7 +4,7 @@ import { feedback } from '../feedback/feedback-store';
 import { localeStore, t } from '../i18n';
 import type { Locale } from '../i18n/messages';
 import { Dropdown } from './dropdown';
-import { navbarRoutes } from '../router/routes';
+import { navbarRoutes } from '../../domain/pages/host-routes';
 import { hostTitle } from './route-info';
 
 /** Fullscreen toggle; warns where the browser cannot do it (spec §8). */

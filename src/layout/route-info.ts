@@ -1,7 +1,8 @@
 import { currentRoute } from '../router/current-route';
 import type { ResolvedRoute } from '../router/resolve-route';
-import { HOME_PATH, type HostRoute } from '../router/routes';
+import { HOME_PATH, type HostRoute } from '../../domain/pages/host-routes';
 import { t } from '../i18n';
+import type { MessageKey } from '../i18n/messages';
 
 export interface RouteInfo {
   title: string;
@@ -13,7 +14,8 @@ export interface RouteInfo {
 
 /** The title a record of the route table gives its route ('' for helpers without one). */
 export function hostTitle(route: HostRoute): string {
-  return route.meta.title ? t(route.meta.title) : (route.meta.titleText ?? '');
+  // host route titles are message keys (host-routes.test.ts)
+  return route.meta.title ? t(route.meta.title as MessageKey) : (route.meta.titleText ?? '');
 }
 
 /**

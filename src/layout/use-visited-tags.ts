@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { tagsViewStore } from '../stores/tags-view-store';
-import { HOME_PATH } from '../router/routes';
+import { HOME_PATH } from '../../domain/pages/host-routes';
 import { describeRoute } from './route-info';
 import { dataRouteStore } from '../router/data-routes';
 

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { observer } from 'mobx-react-lite';
 import { userStore } from '../stores/user-store';
 import { t } from '../i18n';
-import { safeUrl } from '../domain/field-rules';
+import { safeUrl } from '../../domain/field-rules';
 import { Dropdown } from './dropdown';
 import { confirmAndLogout } from './logout';
 import { ChangePasswordDialog } from '../views/password/change-password-dialog';

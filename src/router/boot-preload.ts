@@ -1,4 +1,4 @@
-import { findHostRoute, HOME_PATH, isPublicPath, LOGIN_PATH } from './routes';
+import { findHostRoute, HOME_PATH, isPublicPath, LOGIN_PATH } from '../../domain/pages/host-routes';
 
 /**
  * What a signed-in start asks for at once, beside CurrentUser, instead of after it: the shell's

@@ -4,7 +4,7 @@ import { getMenuRoutes } from '../stores/route-store';
 import { visibleMenus } from '../permission/menu-filter';
 import { buildMenuDataRoutes, buildMenuRoutes, type MenuRoute } from './menu-routes';
 import { dataRouteStore } from './data-routes';
-import type { DataRoute } from './route-file';
+import type { DataRoute } from '../../domain/pages/route-file';
 import { accessOf, resolveRoute, type ResolvedRoute, type RouteAccess } from './resolve-route';
 
 /** The observable state routes are resolved over. */

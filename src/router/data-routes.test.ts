@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadRouteFiles } from './data-routes';
-import { matchPattern, patternProblem } from './path-pattern';
+import { matchPattern, patternProblem } from '../../domain/pages/path-pattern';
 
 /** A fetch that answers from a table keyed by URL; anything else is a 404. */
 function stubFetch(files: Record<string, string | { status: number; type?: string; body?: string }>): typeof fetch {

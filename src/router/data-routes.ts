@@ -1,6 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import { loadRuntimeConfig } from '../config/runtime-config';
-import { ROUTE_FILE_NAME, routeFileUrl, type DataRoute } from './route-file';
+import { ROUTE_FILE_NAME, routeFileUrl, type DataRoute } from '../../domain/pages/route-file';
 import { fetchTakingEarly } from '../api/early-requests';
 
 export interface RouteFileIssue {
@@ -27,7 +27,7 @@ export async function loadRouteFiles(
   const routes: DataRoute[] = [];
   const issues: RouteFileIssue[] = [];
   // the JSON parser is not part of the sign-in page: it comes with the console's chunk
-  const parser = import(/* webpackChunkName: "console" */ './route-file-text');
+  const parser = import(/* webpackChunkName: "console" */ '../../domain/pages/route-file-text');
   for (const bundle of bundles) {
     const file = routeFileUrl(bundle);
     let text: string;

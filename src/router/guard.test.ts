@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decideNavigation, loadedFor, type GuardInput } from './guard';
 import { accessOf, resolveRoute, type RouteSources } from './resolve-route';
-import { parseRouteFile } from './route-file-text';
+import { parseRouteFile } from '../../domain/pages/route-file-text';
 import { buildMenuRoutes } from './menu-routes';
 import type { MenuItem } from '../api/types';
 

@@ -1,4 +1,4 @@
-import { HOME_PATH, isPublicPath, LOGIN_PATH, NOT_FOUND_PATH, UNAUTHORIZED_PATH } from './routes';
+import { HOME_PATH, isPublicPath, LOGIN_PATH, NOT_FOUND_PATH, UNAUTHORIZED_PATH } from '../../domain/pages/host-routes';
 import type { ResolvedRoute, RouteAccess } from './resolve-route';
 import { safeRedirect } from '../utils/safe-redirect';
 

@@ -1,5 +1,5 @@
 import type { MenuItem } from '../api/types';
-import { parseRouteList, type DataRoute, type RouteFileProblem } from './route-file';
+import { parseRouteList, type DataRoute, type RouteFileProblem } from '../../domain/pages/route-file';
 import { uiText } from '../i18n/text-table';
 
 /** A navigable screen derived from one server menu entry. */

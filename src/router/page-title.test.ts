@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { observable, runInAction } from 'mobx';
 import { pageTitle } from './page-title';
 import { createRouteResolver } from './current-route';
-import type { DataRoute } from './route-file';
-import { parseRouteFile } from './route-file-text';
+import type { DataRoute } from '../../domain/pages/route-file';
+import { parseRouteFile } from '../../domain/pages/route-file-text';
 import { UserStore } from '../stores/user-store';
 import { describeRoute } from '../layout/route-info';
 

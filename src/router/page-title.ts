@@ -1,5 +1,5 @@
 import { describeRoute, hostTitle } from '../layout/route-info';
-import { findHostRoute } from './routes';
+import { findHostRoute } from '../../domain/pages/host-routes';
 import { currentRoute } from './current-route';
 import type { ResolvedRoute } from './resolve-route';
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { resolveRoute, type RouteSources } from './resolve-route';
-import type { DataRoute } from './route-file';
-import { parseRouteFile } from './route-file-text';
+import type { DataRoute } from '../../domain/pages/route-file';
+import { parseRouteFile } from '../../domain/pages/route-file-text';
 import { buildMenuDataRoutes, buildMenuRoutes } from './menu-routes';
-import { HOME_PATH, PUBLIC_PATHS, findHostRoute } from './routes';
+import { HOME_PATH, PUBLIC_PATHS, findHostRoute } from '../../domain/pages/host-routes';
 import type { MenuItem } from '../api/types';
 
 const routesOf = (source: string, routes: unknown[]): DataRoute[] => parseRouteFile(JSON.stringify({ routes }), source).routes;

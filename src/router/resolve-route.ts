@@ -1,7 +1,8 @@
 import { findMenuRoute, type MenuRoute } from './menu-routes';
-import { matchPattern, type RouteParams } from './path-pattern';
-import { resolveDataRoute, type DataRoute } from './route-file';
-import { findHostRoute, type HostRoute } from './routes';
+import { matchPattern, type RouteParams } from '../../domain/pages/path-pattern';
+import type { DataRoute } from '../../domain/pages/route-file';
+import { resolveDataRoute } from './data-route-title';
+import { findHostRoute, type HostRoute } from '../../domain/pages/host-routes';
 
 /** What a path opens: one of the console's own routes, a menu screen, or a data route. */
 export type ResolvedRoute =

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { resolveDataRoute } from './route-file';
-import { parseRouteFile } from './route-file-text';
+import { resolveDataRoute } from './data-route-title';
+import { parseRouteFile } from '../../domain/pages/route-file-text';
 
 const SPEC_ROUTES = {
   routes: [

@@ -1,7 +1,7 @@
 import { requestEarly } from '../api/early-requests';
 import { loadRuntimeConfig } from '../config/runtime-config';
 import { CURRENT_USER_URL } from '../api/session-paths';
-import { routeFileUrl } from './route-file';
+import { routeFileUrl } from '../../domain/pages/route-file';
 import { pageUrls } from '../amis/page-urls';
 
 /**

@@ -1,5 +1,5 @@
 import { decideNavigation } from './guard';
-import { LOGIN_PATH } from './routes';
+import { LOGIN_PATH } from '../../domain/pages/host-routes';
 
 /**
  * A start without a token, decided before the router loads: the guard (guard.ts) sends every

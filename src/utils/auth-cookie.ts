@@ -1,6 +1,7 @@
 import Cookies from 'js-cookie';
+import { TOKEN_COOKIE } from '../../domain/auth-cookie-name';
 
-export const TOKEN_KEY = 'parking_token';
+const TOKEN_KEY = TOKEN_COOKIE;
 const TOKEN_DAYS = 1;
 
 export function getToken(): string | undefined {

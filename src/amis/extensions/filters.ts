@@ -1,15 +1,15 @@
 import type { AmisRegistry } from './registry';
-import { centsToYuan, formatDuration, formatPlate, formatTimestamp, plateColorClass, plateColorLabel } from '../../domain/format';
-import { BLOCKED_URL, maskPhone, safeUrl } from '../../domain/field-rules';
-import { SAFE_URL_FILTER } from '../vocabulary';
-import { stateColor } from '../../domain/state-colors';
+import { centsToYuan, formatDuration, formatPlate, formatTimestamp, plateColorClass, plateColorLabel } from '../../../domain/format';
+import { BLOCKED_URL, maskPhone, safeUrl } from '../../../domain/field-rules';
+import { SAFE_URL_FILTER } from '../../../domain/pages/vocabulary';
+import { stateColor } from '../../../domain/state-colors';
 
 /**
  * Template filters for the platform's units: `${fee | cent}`, `${plate | plate}`,
  * `${plateColor | plateColor}`, `${phone | phoneMask}`, `${seconds | elapsed}`,
  * `${inTime | timestamp}` or `${inTime | timestamp:m-d h:i}`; `${url | safeUrl}` (the vocabulary puts it on
  * link and image addresses from data): the address when it is a link or an in-app path, else one to nowhere;
- * `${label | stateColor}`: the colour of a status tag for a state's word (src/domain/state-colors.ts).
+ * `${label | stateColor}`: the colour of a status tag for a state's word (domain/state-colors.ts).
  */
 export function registerFilters({ registerFilter }: Pick<AmisRegistry, 'registerFilter'>) {
   registerFilter('cent', (v: unknown) => centsToYuan(v));

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { runInAction } from 'mobx';
 import { registerFunctions } from './functions';
 import { UserStore } from '../../stores/user-store';
-import { centsToYuan, formatPlate } from '../../domain/format';
+import { centsToYuan, formatPlate } from '../../../domain/format';
 import { hashPassword } from '../../utils/password-hash';
 
 /** The formula functions as registered, called by name; HAS_PERM and HAS_ROLE read the given user. */

@@ -1,8 +1,8 @@
 import type { AmisRegistry } from './registry';
 import { userStore, type UserStore } from '../../stores/user-store';
 import { hashPassword } from '../../utils/password-hash';
-import { centsToYuan, formatDuration, formatPlate, formatTimestamp, plateColorLabel } from '../../domain/format';
-import { BLOCKED_URL, maskPhone, safeUrl } from '../../domain/field-rules';
+import { centsToYuan, formatDuration, formatPlate, formatTimestamp, plateColorLabel } from '../../../domain/format';
+import { BLOCKED_URL, maskPhone, safeUrl } from '../../../domain/field-rules';
 
 const flat = (args: unknown[]) => args.flat().map(String);
 

@@ -1,13 +1,13 @@
 import type { Schema } from 'amis';
 import type { AmisRegistry } from './registry';
-import { applyVocabulary } from '../vocabulary';
+import { applyVocabulary } from '../../../domain/pages/vocabulary';
 import { vocabularyText } from '../../i18n/vocabulary-text';
 import { chinaTimeChart } from '../chart-time';
 
 const applied = new WeakMap<object, Schema>();
 
 /**
- * The console's defaults and shorthand for every node amis renders (src/amis/vocabulary.ts): list
+ * The console's defaults and shorthand for every node amis renders (domain/pages/vocabulary.ts): list
  * paging names, page sizes, empty text, filter layout and `syncLocation: false` on a crud, `dict` and
  * `lots` on option controls; China time on a chart's time axes (src/amis/chart-time.ts: formatter
  * functions, so not in the JSON vocabulary check:pages sees). amis calls this on each render: the same node gives the same object, so

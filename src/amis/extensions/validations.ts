@@ -24,7 +24,7 @@ import {
   isPhone,
   isPlate,
   isSpaceNo,
-} from '../../domain/field-rules';
+} from '../../../domain/field-rules';
 
 type Rule = (value: unknown, ...args: never[]) => boolean;
 type Message = string | ((...args: never[]) => string);
@@ -33,7 +33,7 @@ type Message = string | ((...args: never[]) => string);
 const length = (n: unknown, fallback: number) => (typeof n === 'number' && Number.isInteger(n) && n >= 0 ? n : fallback);
 
 /**
- * The named validations of page JSON, each the one rule in src/domain/field-rules.ts with its message:
+ * The named validations of page JSON, each the one rule in domain/field-rules.ts with its message:
  * `"validations": "isPhone"`, or with arguments `"validations": "isCode:1,20"`. `isEmail` replaces amis's
  * own e-mail rule, so there is one e-mail rule in the console.
  */

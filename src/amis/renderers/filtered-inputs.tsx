@@ -1,7 +1,7 @@
 import { Component } from 'react';
 import { FormItem, type FormControlProps } from 'amis';
-import { keepInteger, keepMoney } from '../../domain/input-filters';
-import { PLATE_MESSAGE, isPlate, normalizePlate } from '../../domain/field-rules';
+import { keepInteger, keepMoney } from '../../../domain/input-filters';
+import { PLATE_MESSAGE, isPlate, normalizePlate } from '../../../domain/field-rules';
 
 interface FilteredInputProps extends FormControlProps {
   placeholder?: string;

@@ -1,6 +1,6 @@
 import { Component } from 'react';
 import { Renderer, type RendererProps } from 'amis';
-import { splitImages } from '../../domain/upload-rules';
+import { splitImages } from '../../../domain/upload-rules';
 import './renderers.css';
 
 interface ImagePreviewProps extends RendererProps {

@@ -1,7 +1,7 @@
 import { Component, createRef } from 'react';
 import { FormItem, type FormControlProps } from 'amis';
 import { uploadFile } from '../../api/upload';
-import { checkUpload, joinImages, splitImages, UPLOAD_MESSAGES } from '../../domain/upload-rules';
+import { checkUpload, joinImages, splitImages, UPLOAD_MESSAGES } from '../../../domain/upload-rules';
 import { ImageThumbs } from './image-thumbs';
 import './renderers.css';
 

@@ -10,7 +10,7 @@ export interface ListPlaceholderProps extends RendererProps {
 }
 
 /**
- * A list's placeholder (`placeholder` of every crud, src/amis/vocabulary.ts): until the list's first
+ * A list's placeholder (`placeholder` of every crud, domain/pages/vocabulary.ts): until the list's first
  * answer it says the list is loading — a crud with a filter fetches only once the filter's option
  * sources have loaded, and amis would show 暂无数据 meanwhile — then the empty text with amis's icon.
  */

@@ -1,6 +1,6 @@
 import { Component } from 'react';
 import { Renderer, type RendererProps } from 'amis';
-import { formatPlate, plateColorClass, plateColorLabel } from '../../domain/format';
+import { formatPlate, plateColorClass, plateColorLabel } from '../../../domain/format';
 import './renderers.css';
 import { localizeMessage } from '../../i18n/server-messages';
 

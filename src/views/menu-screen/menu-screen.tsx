@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { observer } from 'mobx-react-lite';
 import { currentRoute } from '../../router/current-route';
-import { NOT_FOUND_PATH, UNAUTHORIZED_PATH } from '../../router/routes';
+import { NOT_FOUND_PATH, UNAUTHORIZED_PATH } from '../../../domain/pages/host-routes';
 import { t } from '../../i18n';
 import { menuLinkHref } from '../../utils/menu-link';
 

@@ -1,5 +1,5 @@
 import type { MessageKey } from '../../i18n/messages';
-import { isPassword } from '../../domain/field-rules';
+import { isPassword } from '../../../domain/field-rules';
 
 /** The message key for the new password, or null when it is acceptable. */
 export function checkNewPassword(value: string): MessageKey | null {

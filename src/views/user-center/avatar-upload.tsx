@@ -3,8 +3,8 @@ import { runInAction } from 'mobx';
 import { observer } from 'mobx-react-lite';
 import { userStore } from '../../stores/user-store';
 import { feedback } from '../../feedback/feedback-store';
-import { checkUpload } from '../../domain/upload-rules';
-import { safeUrl } from '../../domain/field-rules';
+import { checkUpload } from '../../../domain/upload-rules';
+import { safeUrl } from '../../../domain/field-rules';
 import { t } from '../../i18n';
 import { updateAvatar, uploadImage } from './avatar-api';
 

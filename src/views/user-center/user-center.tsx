@@ -4,7 +4,7 @@ import { userStore } from '../../stores/user-store';
 import { t } from '../../i18n';
 import { ChangePasswordDialog } from '../password/change-password-dialog';
 import { AvatarUpload } from './avatar-upload';
-import { maskPhone } from '../../domain/field-rules';
+import { maskPhone } from '../../../domain/field-rules';
 import './user-center.css';
 
 /** /user/center: the user's details, avatar and password. Server data is shown as text. */

@@ -3,9 +3,9 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MENU_TREE } from '../../server/seed/menu-tree';
 import { DICTS } from '../../server/seed/system-dicts';
-import { FILTER_BUTTONS, LIST_DEFAULTS } from '../amis/vocabulary';
-import { FORM_INVALID_MESSAGE } from '../domain/field-rules';
-import { hasCjk, parseTable, translateText, untranslatedTexts } from './page-texts';
+import { FILTER_BUTTONS, LIST_DEFAULTS } from '../../domain/pages/vocabulary';
+import { FORM_INVALID_MESSAGE } from '../../domain/field-rules';
+import { hasCjk, parseTable, translateText, untranslatedTexts } from '../../src/i18n/page-texts';
 
 const BUNDLE = join(__dirname, '../../pages-json');
 const table = parseTable(JSON.parse(readFileSync(join(BUNDLE, '_i18n/en-US.json'), 'utf8')));

@@ -1,4 +1,5 @@
 import dayjs from 'dayjs';
+import { yuan } from './money';
 import utc from 'dayjs/plugin/utc';
 
 dayjs.extend(utc);
@@ -15,7 +16,7 @@ export function centsToYuan(value: unknown): string {
   if (isBlank(value)) return '';
   const cents = Number(value);
   if (!Number.isFinite(cents)) return String(value);
-  return (cents / 100).toFixed(2);
+  return yuan(cents);
 }
 
 const NO_PLATE = '无牌';

@@ -115,7 +115,7 @@ export function expandLots(node: Node): Node {
  * template; the vocabulary gives them one.
  */
 
-/** The filter that lets a link or image address from data through only when it is one (`safeUrl` of src/domain/field-rules.ts). */
+/** The filter that lets a link or image address from data through only when it is one (`safeUrl` of domain/field-rules.ts). */
 export const SAFE_URL_FILTER = 'safeUrl';
 
 /** Renderers that put a template into an `href` or a `src`, and the props that hold those templates. */

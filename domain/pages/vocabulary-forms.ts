@@ -2,7 +2,7 @@
  * The vocabulary's rules for form fields and forms (applied by applyVocabulary in ./vocabulary.ts):
  * out-of-range numbers, length limits, required fields and a form that does not pass.
  */
-import { FORM_INVALID_MESSAGE, numberRangeMessage, requiredMessage } from '../domain/field-rules';
+import { FORM_INVALID_MESSAGE, numberRangeMessage, requiredMessage } from '../field-rules';
 
 type Node = Record<string, unknown>;
 
@@ -12,7 +12,7 @@ function isObject(value: unknown): value is Node {
 
 /*
  * Bad input is never silently changed: a value out of range stays as typed and gets a message
- * beside its field; a length limit shows a counter. Messages from src/domain/field-rules.ts, worded
+ * beside its field; a length limit shows a counter. Messages from domain/field-rules.ts, worded
  * as the server words them.
  */
 

@@ -2,7 +2,7 @@ import { parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { FILE_KEYS, isObject, parseRouteList, type RouteFileProblem, type RouteFileResult } from './route-file';
 
 /**
- * A route file's text (src/router/route-file.ts has the format). Apart from route-file.ts because
+ * A route file's text (domain/pages/route-file.ts has the format). Apart from route-file.ts because
  * of its JSON parser, which the sign-in page does not need: the console loads this module with
  * the route files, after sign-in.
  */

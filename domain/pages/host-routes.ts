@@ -1,4 +1,3 @@
-import type { MessageKey } from '../i18n/messages';
 import { matchPattern } from './path-pattern';
 
 /**
@@ -9,8 +8,8 @@ import { matchPattern } from './path-pattern';
  * Anchor: vben's router/routes/core.ts (public route names derived from the records, never kept twice).
  */
 export interface HostRouteMeta {
-  /** message key of the title: tab, breadcrumb and document title */
-  title?: MessageKey;
+  /** message key of the title (src/i18n/messages.ts): tab, breadcrumb and document title */
+  title?: string;
   /** an untranslated title (the error pages are titled by their code) */
   titleText?: string;
   /** reachable without signing in */

@@ -1,7 +1,42 @@
 /**
- * The codes of a parking order besides its state (state-machine.ts): car class, source, pay channel,
- * coupon type, refund status, with the words the list, the export and the details show.
+ * The codes of a parking order: its state (the arrows between them are server/orders/state-machine.ts),
+ * car class, source, pay channel, coupon type, refund status, with the words the list, the export
+ * and the details show. The console's dictionaries carry the same codes.
  */
+
+export const ORDER_STATE = {
+  IN_PARK: 0,
+  PAID_IN_PARK: 1,
+  COMPLETED: 2,
+  EXITED_FREE: 3,
+  MANUAL_RELEASE: 4,
+  PAY_LATER: 5,
+  UNPAID_WAITING: 6,
+  ARREARS: 7,
+  RECOVERED: 8,
+  WRITTEN_OFF: 9,
+  ABNORMAL: 10,
+  CLOSED: 11,
+} as const;
+
+export type OrderState = (typeof ORDER_STATE)[keyof typeof ORDER_STATE];
+
+export const STATE_LABEL: Record<OrderState, string> = {
+  0: '在场',
+  1: '场内已付',
+  2: '已完成',
+  3: '免费离场',
+  4: '手动放行',
+  5: '先离后付',
+  6: '未支付',
+  7: '欠费',
+  8: '已追缴',
+  9: '已核销',
+  10: '异常',
+  11: '手动结单',
+};
+
+export const ORDER_STATES = Object.values(ORDER_STATE) as OrderState[];
 
 /** 1 temporary, 2 monthly, 3 group, 4 whitelist, 5 visitor, 6 unplated (money-and-charging.md §3.2). */
 export const CAR_CLASS: Record<number, string> = { 1: '临时车', 2: '月卡车', 3: '集团车', 4: '白名单', 5: '访客车', 6: '无牌车' };
@@ -20,6 +55,3 @@ export const PLATE_COLOR: Record<number, string> = { 1: '白', 2: '黄', 3: '绿
 export const COUPON_TYPE: Record<number, string> = { 1: '金额券', 2: '时长券', 3: '全免券', 4: '折扣券' };
 
 export const REFUND_STATUS: Record<number, string> = { 0: '已申请', 1: '已通过', 2: '退款中', 3: '已退款', 4: '退款失败', 5: '已驳回' };
-
-/** Amounts in yuan with two decimals, for exports and messages (the API answers cents). */
-export const yuan = (cents: number): string => (cents / 100).toFixed(2);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyVocabulary, applyVocabularyDeep, crudDefaults, dictApi, lotsApi, safeAddress } from './vocabulary';
-import { FORM_INVALID_MESSAGE } from '../domain/field-rules';
+import { FORM_INVALID_MESSAGE } from '../field-rules';
 
 describe('list defaults', () => {
   it('paging names, page sizes, empty text, footer and no URL sync', () => {
