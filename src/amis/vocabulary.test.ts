@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyVocabulary, applyVocabularyDeep, crudDefaults, dictApi, lotsApi, safeAddress } from './vocabulary';
+import { applyVocabulary, applyVocabularyDeep, ASK_AGAIN_WHEN_EMPTY, crudDefaults, dictApi, lotsApi, safeAddress } from './vocabulary';
 import { FORM_INVALID_MESSAGE } from '../domain/field-rules';
 
 describe('list defaults', () => {
@@ -158,6 +158,12 @@ describe('dict and lots', () => {
       labelField: 'parkingName',
       valueField: 'id',
       searchable: true,
+      onEvent: { focus: { actions: [ASK_AGAIN_WHEN_EMPTY] } },
+    });
+    // a page's own focus actions stay, first
+    const own = { actionType: 'toast', args: { msg: 'x' } };
+    expect(applyVocabulary({ type: 'select', lots: 'lane', onEvent: { focus: { actions: [own] } } }).onEvent).toEqual({
+      focus: { actions: [own, ASK_AGAIN_WHEN_EMPTY] },
     });
     expect(lotsApi('space')).toBe('get:/api/system/Parking?pageSize=1000&enabledmark=1&type=0');
     expect(lotsApi('lane')).toBe('get:/api/system/Parking?pageSize=1000&enabledmark=1&type=1');
