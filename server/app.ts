@@ -23,6 +23,7 @@ import { registerToolsRoutes } from './routes/system-tools.ts';
 import { registerUserRoutes } from './routes/system-users.ts';
 import { typeboxValidatorCompiler } from './resource/validation.ts';
 import { seedIfEmpty } from './seed/index.ts';
+import { type Progress, SILENT } from './seed/progress.ts';
 import { type SignInLimits, installSignInGuard, signInSweepJob } from './services/sign-in-guard.ts';
 import { merchants } from './entities/merchants.ts';
 import { registerChargingRoutes } from './routes/charging.ts';
@@ -65,11 +66,13 @@ export interface BuildAppOptions {
   simTrafficMs?: number;
 }
 
-/** Opens, migrates and (when empty) seeds a database. */
-export async function prepareDatabase(target: DbTarget = {}, seed: SeedOptions = {}): Promise<Database> {
+/** Opens, migrates and (when empty) seeds a database; `progress` hears each step (a first start prints them). */
+export async function prepareDatabase(target: DbTarget = {}, seed: SeedOptions = {}, progress: Progress = SILENT): Promise<Database> {
+  progress.step('creating the database');
   const db = await openDatabase(target, seed);
+  progress.step('tables');
   await migrate(db);
-  await seedIfEmpty(db, seed);
+  await seedIfEmpty(db, seed, progress);
   return db;
 }
 
