@@ -9,6 +9,7 @@ import { isLotWrite, lotLookupType } from './lot-lookup';
 import { baseDataStore, LookupFailed, LookupRefused } from '../stores/base-data-store';
 import { localizeMessage } from '../i18n/server-messages';
 import { localizeDict, localizeMenuOptions } from '../i18n/dict-labels';
+import { localizeServerTexts } from '../i18n/server-labels';
 import { userStore } from '../stores/user-store';
 import { noteAnswer } from './page-reload';
 
@@ -71,6 +72,7 @@ export async function amisFetcher(api: AmisApi): Promise<FetcherResult> {
   }
   const result = await send(api, method, url);
   if (method === 'get') result.data = localizeMenuOptions(url, result.data);
+  result.data = localizeServerTexts(result.data);
   if (isLotWrite(method, url) && result.data.status === 0) baseDataStore.forget();
   // a write that succeeded: the open lists and their summaries reload (src/amis/page-reload.ts)
   noteAnswer(method, url, result.data.status);
