@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { applyVocabulary, applyVocabularyDeep, ASK_AGAIN_WHEN_EMPTY, crudDefaults, dictApi, lotsApi, safeAddress } from './vocabulary';
+import {
+  applyVocabulary,
+  applyVocabularyDeep,
+  ASK_AGAIN_WHEN_EMPTY,
+  crudDefaults,
+  dictApi,
+  LOT_COLUMN_WIDTH,
+  lotsApi,
+  safeAddress,
+} from './vocabulary';
 import { FORM_INVALID_MESSAGE } from '../domain/field-rules';
 
 describe('list defaults', () => {
@@ -127,6 +136,21 @@ describe('bad input is never silently changed', () => {
       'resetAfterSubmit',
     );
     expect(applyVocabulary({ type: 'form', api: 'post:/api/x' })).not.toHaveProperty('resetAfterSubmit');
+  });
+});
+
+describe('list columns', () => {
+  it("a lot name column keeps room for the name unless the page sets the column's width", () => {
+    const crud = {
+      type: 'crud',
+      api: '/x',
+      columns: [{ name: 'parkingName', label: '停车场' }, { name: 'plateNo' }, { name: 'parkingName', width: 90 }],
+    };
+    expect(crudDefaults(crud).columns).toEqual([
+      { name: 'parkingName', label: '停车场', width: LOT_COLUMN_WIDTH },
+      { name: 'plateNo' },
+      { name: 'parkingName', width: 90 },
+    ]);
   });
 });
 

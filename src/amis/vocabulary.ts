@@ -89,8 +89,20 @@ export function filterDefaults(filter: Node): Node {
  */
 export const LIST_PLACEHOLDER = 'pc-list-placeholder';
 
+/**
+ * A lot's name in a list column keeps room for itself: Chinese breaks between any two characters,
+ * so beside wide (English) headers a table would squeeze it to one character a line.
+ */
+export const LOT_COLUMN_WIDTH = 140;
+
+function columnDefaults(column: unknown): unknown {
+  if (!isObject(column) || column.name !== 'parkingName' || column.width !== undefined) return column;
+  return { ...column, width: LOT_COLUMN_WIDTH };
+}
+
 export function crudDefaults(node: Node): Node {
   let out = withDefaults(node, LIST_DEFAULTS);
+  if (Array.isArray(out.columns)) out = { ...out, columns: out.columns.map(columnDefaults) };
   if (typeof out.placeholder === 'string') out = { ...out, placeholder: { type: LIST_PLACEHOLDER, text: out.placeholder } };
   return isObject(out.filter) ? { ...out, filter: filterDefaults(out.filter) } : out;
 }

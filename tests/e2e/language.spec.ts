@@ -141,6 +141,8 @@ test('in en-US every built screen and the order details show no Chinese but thei
   // an order's details, reached from the list: its state and timeline are words of the console
   await page.goto('/#/OrderManagement/parkingRecordOrder');
   await waitForRows(page);
+  // beside the English headers the lot names keep their room (they were squeezed to one character a line)
+  expect((await page.getByRole('columnheader', { name: 'Lot', exact: true }).boundingBox())?.width).toBeGreaterThanOrEqual(120);
   await page.getByRole('row').nth(1).getByText('Details').click();
   await expect(page.getByText('Timeline', { exact: true })).toBeVisible();
   await expect(page.locator('.cxd-TimelineItem').first()).toBeVisible();
