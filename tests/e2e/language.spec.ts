@@ -88,7 +88,7 @@ async function priceAStay(page: Page) {
   await expect(form.getByRole('row').filter({ hasText: 'Night' })).toHaveCount(1);
 }
 
-/** Every menu screen that is built (not 建设中), each with what shows that its data is there. */
+/** Every menu screen that is built (not 建设中) and the lot form, each with what shows that its data is there. */
 const BUILT_SCREENS: [path: string, ready: (page: Page) => Promise<void>][] = [
   ...[
     '/parking/parkingAdmin',
@@ -112,6 +112,8 @@ const BUILT_SCREENS: [path: string, ready: (page: Page) => Promise<void>][] = [
     '/system/loginLog',
   ].map((path): [string, (page: Page) => Promise<void>] => [path, waitForRows]),
   ['/tools/addresses', settled],
+  // the add-a-lot screen, opened from the lots list
+  ['/parkingAdmin/add/0', settled],
   ['/fee/feeCalculator', priceAStay],
 ];
 
