@@ -28,7 +28,11 @@ export default defineConfig({
   html: { title: '智慧停车管理平台', mountId: 'root', favicon: './public/brands/default.svg' },
   // DIST_DIR lets parallel builds (tests, previews) use folders of their own
   output: { distPath: { root: process.env.DIST_DIR || 'dist' }, cleanDistPath: true },
-  performance: { chunkSplit: { strategy: 'split-by-experience' } },
+  performance: {
+    chunkSplit: { strategy: 'split-by-experience' },
+    // `npm start` prints the total only (BUILD_SIZES=total); a plain build lists every file's size
+    printFileSize: process.env.BUILD_SIZES === 'total' ? { total: true, detail: false } : true,
+  },
   tools: {
     rspack: {
       module: { rules: [{ test: /[\\/]node_modules[\\/]amis(-ui)?[\\/]/, resolve: { alias: { 'mobx-state-tree$': amisStateTree } } }] },

@@ -45,6 +45,7 @@ describe('plate colour', () => {
   });
   it('gives a label and a class', () => {
     expect(plateColorLabel(3)).toBe('绿色');
+    expect(plateColorLabel('黄色', 'en-US')).toBe('Yellow');
     expect(plateColorClass(2)).toBe('pc-plate--yellow');
   });
 });
@@ -55,6 +56,11 @@ describe('formatDuration', () => {
     expect(formatDuration(3600)).toBe('1小时0分钟0秒');
     expect(formatDuration(59)).toBe('59秒');
     expect(formatDuration(0)).toBe('0秒');
+  });
+  it('speaks English in en-US', () => {
+    expect(formatDuration(7, 'en-US')).toBe('7 s');
+    expect(formatDuration(7260, 'en-US')).toBe('2 h 1 min 0 s');
+    expect(formatDuration(90061, 'en-US')).toBe('1 d 1 h 1 min 1 s');
   });
 });
 

@@ -1,6 +1,8 @@
 import dayjs from 'dayjs';
 import { yuan } from './money';
 import utc from 'dayjs/plugin/utc';
+/** The console's languages (src/i18n/messages.ts has the same two). */
+export type Locale = 'zh-CN' | 'en-US';
 
 dayjs.extend(utc);
 
@@ -31,7 +33,10 @@ export function formatPlate(value: unknown): string {
 
 export type PlateColorKey = 'white' | 'yellow' | 'green' | 'black' | 'blue';
 
-const COLOR_LABELS: Record<PlateColorKey, string> = { white: '白色', yellow: '黄色', green: '绿色', black: '黑色', blue: '蓝色' };
+const COLOR_LABELS: Record<Locale, Record<PlateColorKey, string>> = {
+  'zh-CN': { white: '白色', yellow: '黄色', green: '绿色', black: '黑色', blue: '蓝色' },
+  'en-US': { white: 'White', yellow: 'Yellow', green: 'Green', black: 'Black', blue: 'Blue' },
+};
 const COLOR_WORDS: [RegExp, PlateColorKey][] = [
   [/^白/, 'white'],
   [/^黄/, 'yellow'],
@@ -56,8 +61,8 @@ export function plateColorKey(value: unknown): PlateColorKey {
   return 'blue';
 }
 
-export function plateColorLabel(value: unknown): string {
-  return COLOR_LABELS[plateColorKey(value)];
+export function plateColorLabel(value: unknown, locale: Locale = 'zh-CN'): string {
+  return COLOR_LABELS[locale][plateColorKey(value)];
 }
 
 /** CSS class for a plate tag of that colour (styles in src/amis/renderers/plate-tag.css). */
@@ -65,23 +70,29 @@ export function plateColorClass(value: unknown): string {
   return `pc-plate--${plateColorKey(value)}`;
 }
 
-/** Seconds → '1天2小时3分钟4秒', leading zero units left out. */
-export function formatDuration(value: unknown): string {
+const DURATION_UNITS: Record<Locale, { day: string; hour: string; minute: string; second: string; gap: string }> = {
+  'zh-CN': { day: '天', hour: '小时', minute: '分钟', second: '秒', gap: '' },
+  'en-US': { day: ' d', hour: ' h', minute: ' min', second: ' s', gap: ' ' },
+};
+
+/** Seconds → '1天2小时3分钟4秒' (en-US '1 d 2 h 3 min 4 s'), leading zero units left out. */
+export function formatDuration(value: unknown, locale: Locale = 'zh-CN'): string {
   if (isBlank(value)) return '';
   let rest = Math.max(0, Math.floor(Number(value)));
   if (!Number.isFinite(rest)) return String(value);
+  const units = DURATION_UNITS[locale];
   const parts: string[] = [];
   for (const [size, unit] of [
-    [86400, '天'],
-    [3600, '小时'],
-    [60, '分钟'],
+    [86400, units.day],
+    [3600, units.hour],
+    [60, units.minute],
   ] as const) {
     const n = Math.floor(rest / size);
     rest -= n * size;
     if (n || parts.length) parts.push(`${n}${unit}`);
   }
-  parts.push(`${rest}秒`);
-  return parts.join('');
+  parts.push(`${rest}${units.second}`);
+  return parts.join(units.gap);
 }
 
 /** 'y-m-d h:i:s' (the platform's pattern) → a dayjs pattern. */

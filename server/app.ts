@@ -25,6 +25,7 @@ import { typeboxValidatorCompiler } from './resource/validation.ts';
 import { seedIfEmpty } from './seed/index.ts';
 import { installSignInGuard, signInSweepJob } from './services/sign-in/guard-plugin.ts';
 import type { SignInLimits } from './services/sign-in/limit-policy.ts';
+import { type Progress, SILENT } from './seed/progress.ts';
 import { merchants } from './entities/merchants.ts';
 import { registerChargingRoutes } from './routes/charging.ts';
 import { type ChargingSimOptions, chargingSimJob } from './jobs/charging-sim.ts';
@@ -66,11 +67,13 @@ export interface BuildAppOptions {
   simTrafficMs?: number;
 }
 
-/** Opens, migrates and (when empty) seeds a database. */
-export async function prepareDatabase(target: DbTarget = {}, seed: SeedOptions = {}): Promise<Database> {
+/** Opens, migrates and (when empty) seeds a database; `progress` hears each step (a first start prints them). */
+export async function prepareDatabase(target: DbTarget = {}, seed: SeedOptions = {}, progress: Progress = SILENT): Promise<Database> {
+  progress.step('creating the database');
   const db = await openDatabase(target, seed);
+  progress.step('tables');
   await migrate(db);
-  await seedIfEmpty(db, seed);
+  await seedIfEmpty(db, seed, progress);
   return db;
 }
 

@@ -24,6 +24,11 @@ export interface HostRouteMeta {
   hidden?: boolean;
   /** opened from the navbar in a new window */
   navbar?: boolean;
+  /**
+   * Menu screens (their paths) the user must be granted, every one: a view showing their data is
+   * granted with them, so its navbar entry and its path follow the menu permissions.
+   */
+  menus?: readonly string[];
 }
 
 export interface HostRoute {
@@ -36,6 +41,9 @@ export interface HostRoute {
   meta: HostRouteMeta;
 }
 
+const LOTS = '/parking/parkingAdmin';
+const ORDERS = '/OrderManagement/parkingRecordOrder';
+
 export const HOST_ROUTES = [
   { name: 'Login', path: '/login', layout: 'none', meta: { title: 'login.title', public: true } },
   // the scan and group-card flows (spec §2); their screens are not built yet
@@ -47,11 +55,23 @@ export const HOST_ROUTES = [
   { name: 'GroupCardInfo', path: '/groupCardInfo', layout: 'none', meta: { public: true } },
   { name: 'NotFound', path: '/404', layout: 'none', meta: { titleText: '404', public: true } },
   { name: 'Unauthorized', path: '/401', layout: 'none', meta: { titleText: '401', public: true } },
-  // full-screen views without the shell, signed in
-  { name: 'DataView', path: '/dataView', layout: 'none', meta: { title: 'nav.newDataView' } },
-  { name: 'NewDataView', path: '/newDataView', layout: 'none', meta: { title: 'nav.newDataView', navbar: true } },
-  { name: 'OperationView', path: '/operationView', layout: 'none', meta: { title: 'nav.operationView', navbar: true } },
-  { name: 'Demo', path: '/demo', layout: 'none', meta: { title: 'nav.demo', navbar: true } },
+  // full-screen views without the shell, signed in; each shows the data of the menus it names
+  // (money-and-charging.md §11): a lot command centre, the city parking and charging map, operations
+  { name: 'DataView', path: '/dataView', layout: 'none', meta: { title: 'nav.newDataView', menus: [LOTS, ORDERS] } },
+  {
+    name: 'NewDataView',
+    path: '/newDataView',
+    layout: 'none',
+    meta: { title: 'nav.newDataView', navbar: true, menus: [LOTS, ORDERS, '/charging/chargingStation'] },
+  },
+  {
+    name: 'OperationView',
+    path: '/operationView',
+    layout: 'none',
+    meta: { title: 'nav.operationView', navbar: true, menus: ['/monitoring/device', '/arrears/arrearsRecord', '/refund/refundAudit'] },
+  },
+  // not specified yet: for those who build the console (the menu administrators)
+  { name: 'Demo', path: '/demo', layout: 'none', meta: { title: 'nav.demo', navbar: true, menus: ['/system/menu'] } },
   // inside the shell; '/' redirects to the home route (the guard)
   { name: 'Dashboard', path: '/dashboard', layout: 'shell', meta: { title: 'dashboard.title', affix: true, noCache: true } },
   { name: 'UserCenter', path: '/user/center', layout: 'shell', meta: { title: 'userCenter.title' } },

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { applyVocabulary, applyVocabularyDeep, crudDefaults, dictApi, lotsApi, safeAddress } from './vocabulary';
+import {
+  applyVocabulary,
+  applyVocabularyDeep,
+  ASK_AGAIN_WHEN_EMPTY,
+  crudDefaults,
+  dictApi,
+  LOT_COLUMN_WIDTH,
+  lotsApi,
+  safeAddress,
+} from './vocabulary';
 import { FORM_INVALID_MESSAGE } from '../field-rules';
 
 describe('list defaults', () => {
@@ -130,6 +139,21 @@ describe('bad input is never silently changed', () => {
   });
 });
 
+describe('list columns', () => {
+  it("a lot name column keeps room for the name unless the page sets the column's width", () => {
+    const crud = {
+      type: 'crud',
+      api: '/x',
+      columns: [{ name: 'parkingName', label: '停车场' }, { name: 'plateNo' }, { name: 'parkingName', width: 90 }],
+    };
+    expect(crudDefaults(crud).columns).toEqual([
+      { name: 'parkingName', label: '停车场', width: LOT_COLUMN_WIDTH },
+      { name: 'plateNo' },
+      { name: 'parkingName', width: 90 },
+    ]);
+  });
+});
+
 describe('dict and lots', () => {
   it('dict gives a select its options and a mapping its labels', () => {
     expect(applyVocabulary({ type: 'select', name: 'direction', dict: 'lane_direction' })).toEqual({
@@ -158,6 +182,12 @@ describe('dict and lots', () => {
       labelField: 'parkingName',
       valueField: 'id',
       searchable: true,
+      onEvent: { focus: { actions: [ASK_AGAIN_WHEN_EMPTY] } },
+    });
+    // a page's own focus actions stay, first
+    const own = { actionType: 'toast', args: { msg: 'x' } };
+    expect(applyVocabulary({ type: 'select', lots: 'lane', onEvent: { focus: { actions: [own] } } }).onEvent).toEqual({
+      focus: { actions: [own, ASK_AGAIN_WHEN_EMPTY] },
     });
     expect(lotsApi('space')).toBe('get:/api/system/Parking?pageSize=1000&enabledmark=1&type=0');
     expect(lotsApi('lane')).toBe('get:/api/system/Parking?pageSize=1000&enabledmark=1&type=1');

@@ -89,8 +89,20 @@ export function filterDefaults(filter: Node): Node {
  */
 export const LIST_PLACEHOLDER = 'pc-list-placeholder';
 
+/**
+ * A lot's name in a list column keeps room for itself: Chinese breaks between any two characters,
+ * so beside wide (English) headers a table would squeeze it to one character a line.
+ */
+export const LOT_COLUMN_WIDTH = 140;
+
+function columnDefaults(column: unknown): unknown {
+  if (!isObject(column) || column.name !== 'parkingName' || column.width !== undefined) return column;
+  return { ...column, width: LOT_COLUMN_WIDTH };
+}
+
 export function crudDefaults(node: Node): Node {
   let out = withDefaults(node, LIST_DEFAULTS);
+  if (Array.isArray(out.columns)) out = { ...out, columns: out.columns.map(columnDefaults) };
   if (typeof out.placeholder === 'string') out = { ...out, placeholder: { type: LIST_PLACEHOLDER, text: out.placeholder } };
   return isObject(out.filter) ? { ...out, filter: filterDefaults(out.filter) } : out;
 }
@@ -102,11 +114,43 @@ export function expandDict(node: Node): Node {
   return { ...rest, source: dictApi(dict) };
 }
 
-/** `"lots": "all" | "space" | "lane" | "charge"` on a select → the base-data store's lots, searchable by name. */
+/**
+ * A select left without options (its lookup failed and said so) asks again when it is opened: the
+ * store forgets a failed load, so this reaches the server; otherwise it is answered from memory.
+ */
+export const ASK_AGAIN_WHEN_EMPTY = {
+  actionType: 'custom',
+  script:
+    'if ((event.data.options || []).length) return; ' +
+    'var c = context.getWrappedInstance ? context.getWrappedInstance() : context; ' +
+    'if (c.reload) c.reload(); else if (c.props.reloadOptions) c.props.reloadOptions();',
+};
+
+/** The node's `onEvent` with one more action on `event`, after the page's own. */
+function withEventAction(node: Node, event: string, action: Record<string, unknown>): Record<string, unknown> {
+  const onEvent = isObject(node.onEvent) ? node.onEvent : {};
+  const own = isObject(onEvent[event]) ? onEvent[event] : {};
+  const actions = Array.isArray(own.actions) ? own.actions : [];
+  return { ...onEvent, [event]: { ...own, actions: [...actions, action] } };
+}
+
+/**
+ * `"lots": "all" | "space" | "lane" | "charge"` on a select → the base-data store's lots, searchable
+ * by name, asked for again when opened empty.
+ */
 export function expandLots(node: Node): Node {
   const { lots, ...rest } = node;
   if (!isLotKind(lots)) return rest;
-  return withDefaults({ ...rest, source: lotsApi(lots), labelField: 'parkingName', valueField: 'id' }, { searchable: true });
+  return withDefaults(
+    {
+      ...rest,
+      source: lotsApi(lots),
+      labelField: 'parkingName',
+      valueField: 'id',
+      onEvent: withEventAction(rest, 'focus', ASK_AGAIN_WHEN_EMPTY),
+    },
+    { searchable: true },
+  );
 }
 
 /*

@@ -1,4 +1,6 @@
 import { prepareDatabase } from '../app.ts';
+import { SEED_STEPS } from '../seed/index.ts';
+import { progressLine } from '../seed/progress.ts';
 import type { SeedOptions } from './database.ts';
 
 /**
@@ -7,5 +9,8 @@ import type { SeedOptions } from './database.ts';
  * with the child instead of staying in the server for its whole life.
  */
 const [dir, seed] = process.argv.slice(2);
-const db = await prepareDatabase({ dataDir: dir, firstStartDone: true }, JSON.parse(seed || '{}') as SeedOptions);
+// creating the database and its tables, then the seed's steps
+const progress = progressLine(SEED_STEPS + 2);
+const db = await prepareDatabase({ dataDir: dir, firstStartDone: true }, JSON.parse(seed || '{}') as SeedOptions, progress);
 await db.close();
+progress.end(`database created and seeded in ${dir}`);

@@ -43,7 +43,7 @@ interface SeedRule {
   bind?: { lotTypes: number[]; priceTypes?: number[]; plateColors: (number | null)[] };
 }
 
-const RULES: SeedRule[] = [
+export const RULES: SeedRule[] = [
   {
     id: 'fr-roadside-1',
     name: '路边临时停车一类区域',

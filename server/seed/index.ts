@@ -11,26 +11,39 @@ import { seedParkingLanes } from './parking-lanes.ts';
 import { seedParkingSpaces } from './parking-spaces.ts';
 import { seedDicts } from './system-dicts.ts';
 import { seedUsers } from './users.ts';
+import { type Progress, SILENT } from './progress.ts';
 
-/** Seeds demo data once: when the users table is empty (a fresh database). Returns whether it ran. */
-export async function seedIfEmpty(db: Db, opts: SeedOptions = {}): Promise<boolean> {
+/** The steps `seedIfEmpty` reports, for a progress line that counts steps of its own too. */
+export const SEED_STEPS = 12;
+
+/**
+ * Seeds demo data once: when the users table is empty (a fresh database). Returns whether it ran.
+ * `progress` hears each step (server/seed/progress.ts): a first start prints them.
+ */
+export async function seedIfEmpty(db: Db, opts: SeedOptions = {}, progress: Progress = SILENT): Promise<boolean> {
   const { rows } = await db.query<{ n: number }>('select count(*)::int as n from users');
   if (rows[0].n > 0) return false;
   await db.transaction(async (tx) => {
+    const step = async (label: string, run: () => Promise<unknown>) => {
+      progress.step(label);
+      return run();
+    };
     await tx.query('insert into sys_config (key, value) values ($1, $2)', ['smsLoginSwitch', opts.smsLogin ? '1' : '0']);
-    await seedMenus(tx);
-    await seedUsers(tx);
-    await seedParking(tx);
-    await seedParkingAreas(tx);
-    await seedParkingLanes(tx);
-    await seedParkingSpaces(tx);
-    await seedParkingDevices(tx);
-    await seedDicts(tx);
-    await seedMerchants(tx);
-    await seedCharging(tx, { historyDays: opts.chargingHistoryDays });
-    await seedFeeRules(tx);
+    await step('menus', () => seedMenus(tx));
+    await step('users and roles', () => seedUsers(tx));
+    await step('parking lots', () => seedParking(tx));
+    await step('areas', () => seedParkingAreas(tx));
+    await step('lanes', () => seedParkingLanes(tx));
+    await step('parking spaces', () => seedParkingSpaces(tx));
+    await step('devices', () => seedParkingDevices(tx));
+    await step('dictionaries', () => seedDicts(tx));
+    await step('merchants', () => seedMerchants(tx));
+    await step('charging stations and their history', () => seedCharging(tx, { historyDays: opts.chargingHistoryDays }));
+    await step('fee rules', () => seedFeeRules(tx));
     // after the fee rules: the order history is priced with them
-    await seedTraffic(tx, { days: opts.orderDays ?? 90 });
+    const days = opts.orderDays ?? 90;
+    const orders = await step(`parking orders of ${days} days, each priced by the fee engine`, () => seedTraffic(tx, { days }));
+    progress.note(`${Number(orders).toLocaleString('en-US')} orders`);
   });
   return true;
 }

@@ -6,9 +6,10 @@ import { normalizeBody, normalizeQuery } from './request-query';
 import { downloadName, saveBlob } from './download';
 import { cachedDict, forgetDicts, isDictRequest, storedEntry } from './dict-cache';
 import { isLotWrite, lotLookupType } from './lot-lookup';
-import { baseDataStore, LookupRefused } from '../stores/base-data-store';
+import { baseDataStore, LookupFailed, LookupRefused } from '../stores/base-data-store';
 import { localizeMessage } from '../i18n/server-messages';
 import { localizeDict, localizeMenuOptions } from '../i18n/dict-labels';
+import { localizeServerTexts } from '../i18n/server-labels';
 import { userStore } from '../stores/user-store';
 import { noteAnswer } from './page-reload';
 
@@ -63,12 +64,15 @@ export async function amisFetcher(api: AmisApi): Promise<FetcherResult> {
       const items = await baseDataStore.lots(lookup.type, userStore.token);
       return { status: 200, headers: {}, data: { status: 0, msg: '', data: { items, options: items, total: items.length } } };
     } catch (error) {
-      if (!(error instanceof LookupRefused)) throw error;
-      return { status: 200, headers: {}, data: { status: -1, msg: localizeMessage(`接口请求失败：${error.message}`), data: null } };
+      // the select says it as amis says any failed call; it asks again when opened (vocabulary.ts, expandLots)
+      if (!(error instanceof LookupFailed)) throw error;
+      const msg = error instanceof LookupRefused ? `接口请求失败：${error.message}` : error.message;
+      return { status: 200, headers: {}, data: { status: -1, msg: localizeMessage(msg), data: null } };
     }
   }
   const result = await send(api, method, url);
   if (method === 'get') result.data = localizeMenuOptions(url, result.data);
+  result.data = localizeServerTexts(result.data);
   if (isLotWrite(method, url) && result.data.status === 0) baseDataStore.forget();
   // a write that succeeded: the open lists and their summaries reload (src/amis/page-reload.ts)
   noteAnswer(method, url, result.data.status);

@@ -6,6 +6,7 @@ import type { Locale } from '../i18n/messages';
 import { Dropdown } from './dropdown';
 import { navbarRoutes } from '../../domain/pages/host-routes';
 import { hostTitle } from './route-info';
+import { routeAccess } from '../router/current-route';
 
 /** Fullscreen toggle; warns where the browser cannot do it (spec §8). */
 export function ScreenfullButton() {
@@ -60,15 +61,17 @@ export const LangSelect = observer(function LangSelect() {
   );
 });
 
-/** The full-screen views open in a new window, outside the shell. */
-export function ViewLinks() {
+/** The full-screen views the user may open (routes.ts, `menus`), each in a new window, outside the shell. */
+export const ViewLinks = observer(function ViewLinks() {
   return (
     <>
-      {navbarRoutes().map((v) => (
-        <button key={v.path} className="pc-navbar__item pc-navbar__text" onClick={() => window.open(`#${v.path}`, '_blank', 'noopener')}>
-          {hostTitle(v)}
-        </button>
-      ))}
+      {navbarRoutes()
+        .filter((v) => routeAccess(v.path) === 'open')
+        .map((v) => (
+          <button key={v.path} className="pc-navbar__item pc-navbar__text" onClick={() => window.open(`#${v.path}`, '_blank', 'noopener')}>
+            {hostTitle(v)}
+          </button>
+        ))}
     </>
   );
-}
+});

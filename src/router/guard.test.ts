@@ -130,9 +130,15 @@ describe('navigation guard', () => {
   });
 
   it('allows a route built from the menu, the shell routes and the full-screen views', () => {
+    const admin = accessFor([], [...ordersMenu, menu('charging', [menu('chargingStation')]), menu('system', [menu('menu')])]);
     for (const path of ['/parking/parkingAdmin', '/dashboard', '/user/center', '/redirect/parking/parkingAdmin', '/newDataView', '/demo']) {
-      expect(decideNavigation({ ...base, path })).toEqual({ type: 'allow' });
+      expect(decideNavigation({ ...base, access: admin, path })).toEqual({ type: 'allow' });
     }
+  });
+
+  it('sends a full-screen view to /401 when the menus whose data it shows are not granted', () => {
+    for (const path of ['/newDataView', '/operationView', '/demo'])
+      expect(decideNavigation({ ...base, path })).toEqual({ type: 'redirect', to: '/401' });
   });
 
   it('keeps the error pages reachable without a token', () => {

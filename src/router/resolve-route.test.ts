@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveRoute, type RouteSources } from './resolve-route';
+import { accessOf, resolveRoute, type RouteSources } from './resolve-route';
 import type { DataRoute } from '../../domain/pages/route-file';
 import { parseRouteFile } from '../../domain/pages/route-file-text';
 import { buildMenuDataRoutes, buildMenuRoutes } from './menu-routes';
@@ -113,5 +113,32 @@ describe('resolving a path', () => {
         { path: '/routes', message: 'routes must be an array of route declarations', source: 'menu /parking/parkingAdmin propertyJson' },
       ],
     });
+  });
+
+  it('a full-screen view is open to a user granted every menu whose data it shows, forbidden to others', () => {
+    const menu = (enCode: string, urlAddress: string): MenuItem => ({
+      ...lots.children![0],
+      id: enCode,
+      enCode,
+      urlAddress,
+      propertyJson: '',
+    });
+    const granted = (...pages: MenuItem[]) => ({ ...sources([]), menuRoutes: buildMenuRoutes([{ ...lots, children: pages }]) });
+    const lotsOnly = granted(menu('parkingAdmin', 'parking/parkingAdmin'));
+    expect(accessOf(resolveRoute('/newDataView', lotsOnly))).toBe('forbidden');
+    expect(accessOf(resolveRoute('/demo', lotsOnly))).toBe('forbidden');
+    // a view that names no menu (the user centre) is open to everyone signed in
+    expect(accessOf(resolveRoute('/user/center', lotsOnly))).toBe('open');
+    const all = {
+      ...sources([]),
+      menuRoutes: buildMenuRoutes([
+        { ...lots, enCode: 'parking', children: [menu('parkingAdmin', 'parking/parkingAdmin')] },
+        { ...lots, id: 'o', enCode: 'OrderManagement', children: [menu('parkingRecordOrder', 'OrderManagement/parkingRecordOrder')] },
+        { ...lots, id: 'c', enCode: 'charging', children: [menu('chargingStation', 'charging/chargingStation')] },
+      ]),
+    };
+    expect(accessOf(resolveRoute('/newDataView', all))).toBe('open');
+    expect(accessOf(resolveRoute('/dataView', all))).toBe('open');
+    expect(accessOf(resolveRoute('/operationView', all))).toBe('forbidden');
   });
 });

@@ -6,7 +6,7 @@ import { findHostRoute, type HostRoute } from '../../domain/pages/host-routes';
 
 /** What a path opens: one of the console's own routes, a menu screen, or a data route. */
 export type ResolvedRoute =
-  | { kind: 'host'; route: HostRoute }
+  | { kind: 'host'; route: HostRoute; allowed: boolean }
   | { kind: 'menu'; route: MenuRoute }
   | { kind: 'data'; route: DataRoute; params: RouteParams; title: string; permission: string[]; allowed: boolean };
 
@@ -24,7 +24,10 @@ export interface RouteSources {
  */
 export function resolveRoute(path: string, sources: RouteSources): ResolvedRoute | undefined {
   const host = findHostRoute(path);
-  if (host) return { kind: 'host', route: host };
+  if (host) {
+    const allowed = (host.meta.menus ?? []).every((menu) => findMenuRoute(sources.menuRoutes, menu) !== undefined);
+    return { kind: 'host', route: host, allowed };
+  }
   const menu = findMenuRoute(sources.menuRoutes, path);
   if (menu) return { kind: 'menu', route: menu };
   for (const route of sources.dataRoutes) {
@@ -44,6 +47,6 @@ export type RouteAccess = 'open' | 'forbidden' | 'unknown';
 /** What the guard needs: unknown → /404, forbidden → /401. */
 export function accessOf(resolved: ResolvedRoute | undefined): RouteAccess {
   if (!resolved) return 'unknown';
-  if (resolved.kind === 'data' && !resolved.allowed) return 'forbidden';
+  if ((resolved.kind === 'data' || resolved.kind === 'host') && !resolved.allowed) return 'forbidden';
   return 'open';
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { stubHttpClient, type StubRequest } from '../test-support/stub-http';
-import { BaseDataStore, LookupRefused } from './base-data-store';
+import { BaseDataStore, LookupRefused, LookupUnanswered } from './base-data-store';
 
 const lot = (id: string, type: number) => ({ id, parkingCode: id.toUpperCase(), parkingName: `车场${id}`, type });
 const LOTS = [lot('a', 0), lot('b', 1), lot('c', 4), lot('d', 1)];
@@ -43,8 +43,8 @@ describe('BaseDataStore.load', () => {
     failing.type = 1;
     await store.load();
     expect(store.parkingTypeLane.map((l) => l.id)).toEqual(['b', 'd']);
-    // the failure went through the error catalogue, as in the app
-    expect(stub.failures).toEqual([{ action: { kind: 'notify', title: '接口请求失败' }, quiet: false }]);
+    // the failure went through the error catalogue, quietly: the select that asked says it (src/amis/fetcher.ts)
+    expect(stub.failures).toEqual([{ action: { kind: 'notify', title: '接口请求失败' }, quiet: true }]);
     store.setHideExportId('c');
     expect(store.hideExportId).toBe('c');
     store.reset();
@@ -73,7 +73,7 @@ describe('BaseDataStore.lots', () => {
     expect(stub.calls).toHaveLength(8);
     failing.type = 1;
     store.forget();
-    await store.lots(1, 't');
+    await expect(store.lots(1, 't')).rejects.toThrow('接口请求失败');
     await new Promise((r) => setTimeout(r, 0));
     delete failing.type;
     expect((await store.lots(1, 't')).map((l) => l.id)).toEqual(['b', 'd']);
@@ -88,5 +88,18 @@ describe('BaseDataStore.lots', () => {
     await expect(store.lots(4, 't')).rejects.toThrow('数据库忙，请稍后再试');
     // the other lookups of the same load still answer
     expect((await store.lots(1, 't')).map((l) => l.id)).toEqual(['b', 'd']);
+  });
+
+  it('a lookup that gets no answer is an error with the catalogue words, not an empty list, and is asked again', async () => {
+    const { store, stub, failing } = setup();
+    failing.type = 1;
+    await expect(store.lots(1, 't')).rejects.toThrow(LookupUnanswered);
+    await expect(store.lots(1, 't')).rejects.toThrow(/^接口请求失败$/);
+    // the others of the same load answer; the failed load is not kept, so the next select asks the server again
+    expect((await store.lots(4, 't')).map((l) => l.id)).toEqual(['c']);
+    delete failing.type;
+    const before = stub.calls.length;
+    expect((await store.lots(1, 't')).map((l) => l.id)).toEqual(['b', 'd']);
+    expect(stub.calls.length).toBeGreaterThan(before);
   });
 });

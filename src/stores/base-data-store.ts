@@ -1,6 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { AxiosInstance } from 'axios';
-import { http } from '../api/client';
+import { failureFromError, http } from '../api/client';
+import { classifyFailure } from '../api/error-catalogue';
 
 /** A lot as the shared lookup returns it; pages read the few fields selects need. */
 export interface ParkingItem {
@@ -17,16 +18,28 @@ export const TYPE_SPACE = 0;
 export const TYPE_LANE = 1;
 export const TYPE_CHARGE = 4;
 
-/**
- * The server answered the lookup but refused it (a `code` other than 200 in an HTTP 200 answer): the
- * HTTP client does not announce those, so the select that asked says it (src/amis/fetcher.ts)
- * instead of staying silently empty. A request with no answer is announced by the client itself.
- */
-export class LookupRefused extends Error {}
+/** A lookup that did not give its lots: the select that asked says why (src/amis/fetcher.ts), never stays silently empty. */
+export class LookupFailed extends Error {}
+
+/** The server answered the lookup but refused it (a `code` other than 200 in an HTTP 200 answer): the message is the server's. */
+export class LookupRefused extends LookupFailed {}
+
+/** The lookup got no answer (connection reset or refused, timed out): the message is the error catalogue's title. */
+export class LookupUnanswered extends LookupFailed {}
 
 async function fetchLots(client: AxiosInstance, type?: number): Promise<ParkingItem[]> {
   const params = type === undefined ? { ...LOOKUP } : { ...LOOKUP, type };
-  const res = await client.get<{ code: number; msg?: string; data?: { list?: ParkingItem[] } }>('/api/system/Parking', { params });
+  let res;
+  try {
+    // quiet: the four lookups of a load would otherwise announce one failure four times; the select says it once
+    res = await client.get<{ code: number; msg?: string; data?: { list?: ParkingItem[] } }>('/api/system/Parking', {
+      params,
+      quietErrors: true,
+    });
+  } catch (error) {
+    const action = classifyFailure(failureFromError(error));
+    throw new LookupUnanswered(action?.kind === 'notify' ? action.title : '接口请求失败');
+  }
   if (res.data?.code !== 200) throw new LookupRefused(res.data?.msg || '接口请求失败');
   return res.data.data?.list ?? [];
 }
@@ -45,12 +58,12 @@ export class BaseDataStore {
   hideExportId = '';
   /** the load the lists come from, and whose session it was for (lots visible to a user differ) */
   private loaded: { owner: string | undefined; done: Promise<boolean> } | null = null;
-  /** the lookups the server refused in the last load, by type */
-  private refused = new Map<number | undefined, LookupRefused>();
+  /** the lookups that failed in the last load, by type */
+  private failed = new Map<number | undefined, LookupFailed>();
 
   /** `client`: where the lookups go; the shared client, or a test's (src/test-support/stub-http.ts). */
   constructor(private readonly client: AxiosInstance = http) {
-    makeAutoObservable<BaseDataStore, 'loaded' | 'client' | 'refused'>(this, { loaded: false, client: false, refused: false });
+    makeAutoObservable<BaseDataStore, 'loaded' | 'client' | 'failed'>(this, { loaded: false, client: false, failed: false });
   }
 
   /** The four lookups in parallel; one failing leaves its list as it was. True when all four arrived. */
@@ -61,14 +74,15 @@ export class BaseDataStore {
       fetchLots(this.client, TYPE_LANE),
       fetchLots(this.client, TYPE_CHARGE),
     ]);
-    this.refused = new Map();
+    this.failed = new Map();
     for (const [type, result] of [
       [undefined, all],
       [TYPE_SPACE, space],
       [TYPE_LANE, lane],
       [TYPE_CHARGE, charge],
     ] as const)
-      if (result.status === 'rejected' && result.reason instanceof LookupRefused) this.refused.set(type, result.reason);
+      if (result.status === 'rejected')
+        this.failed.set(type, result.reason instanceof LookupFailed ? result.reason : new LookupUnanswered('接口请求失败'));
     runInAction(() => {
       if (all.status === 'fulfilled') this.parkingList = all.value;
       if (space.status === 'fulfilled') this.parkingTypeSpace = space.value;
@@ -87,8 +101,8 @@ export class BaseDataStore {
       void done.then((ok) => !ok && this.loaded?.done === done && this.forget());
     }
     await this.loaded.done;
-    const refused = this.refused.get(type);
-    if (refused) throw refused;
+    const failed = this.failed.get(type);
+    if (failed) throw failed;
     return this.listOf(type);
   }
 

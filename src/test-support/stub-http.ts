@@ -125,7 +125,13 @@ export function stubHttp(answers: Record<string, StubAnswer> = {}): StubHttp {
         throw new StubHttpError(request.key, [...table.keys()]);
       }
       const answer = table.get(request.key);
-      const given = typeof answer === 'function' ? await (answer as (r: StubRequest) => unknown)(request) : answer;
+      let given: unknown;
+      try {
+        given = typeof answer === 'function' ? await (answer as (r: StubRequest) => unknown)(request) : answer;
+      } catch (error) {
+        // as axios's XHR adapter reports a request with no answer (reset, refused, offline)
+        throw new AxiosError(error instanceof Error ? error.message : String(error), AxiosError.ERR_NETWORK, config, {});
+      }
       const { status, data, headers } = given instanceof StubReply ? given : new StubReply(200, given);
       const response: AxiosResponse = {
         data,

@@ -1,36 +1,63 @@
-import { test, expect, signInAndWait, waitForRows } from './fixtures';
+import { test, expect, signInAndWait, waitForRows, clickUntil } from './fixtures';
 import type { Page } from '@playwright/test';
 
 /** Han ideographs and CJK/full-width punctuation (as src/i18n/page-texts.ts). */
 const CJK = /[\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]/;
 
 /**
- * Every piece of visible text with Chinese in it that is not a data value: text nodes, input
- * placeholders and button titles, outside the table bodies (rows are data: lot names, districts)
- * and the signed-in user's name.
+ * The data the server sent while the screens were open: every Chinese string of its JSON answers
+ * (lot, station and lane names, plates, people, reasons), except the texts it writes from fixed
+ * lists, which are UI and must follow the language: labels (`…Label`), the words of an order's
+ * timeline (its items' `title` and `detail`), the fee engine's sentences (`preview`, `notes`, `piece`, `part`) and the
+ * dictionaries' labels.
  */
-async function chineseInUi(page: Page): Promise<string[]> {
-  return page.evaluate((source) => {
-    const cjk = new RegExp(source);
-    const isData = (el: Element) => !!el.closest('tbody, [data-testid="navbar-user"]');
-    const visible = (el: Element) => {
-      const box = el.getBoundingClientRect();
-      const style = getComputedStyle(el);
-      return box.width > 0 && box.height > 0 && style.visibility !== 'hidden' && style.display !== 'none';
-    };
-    const found: string[] = [];
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const el = node.parentElement;
-      const text = node.textContent?.trim() ?? '';
-      if (el && text && cjk.test(text) && !isData(el) && visible(el)) found.push(text);
-    }
-    for (const el of document.querySelectorAll('input[placeholder], textarea[placeholder]')) {
-      const text = el.getAttribute('placeholder') ?? '';
-      if (cjk.test(text) && !isData(el) && visible(el)) found.push(`placeholder: ${text}`);
-    }
-    return found;
-  }, CJK.source);
+function collectData(page: Page): Set<string> {
+  const data = new Set<string>();
+  const UI_KEYS = /Label$|^(preview|notes|piece|part)$/;
+  const visit = (value: unknown, key = '', parent = ''): void => {
+    if (UI_KEYS.test(key) || (parent === 'timeline' && /^(title|detail)$/.test(key))) return;
+    if (typeof value === 'string') {
+      if (!CJK.test(value)) return;
+      data.add(value);
+      // a plate as the console shows it: 粤B12345 → 粤B·12345
+      if (/^\p{Script=Han}[A-Z]/u.test(value)) data.add(`${value.slice(0, 2)}·${value.slice(2)}`);
+    } else if (Array.isArray(value)) value.forEach((item) => visit(item, key, key));
+    else if (value && typeof value === 'object') Object.entries(value).forEach(([k, v]) => visit(v, k, parent));
+  };
+  page.on('response', async (res) => {
+    const url = res.url();
+    if (!url.includes('/api/') || url.includes('/api/dictDetail') || !(res.headers()['content-type'] ?? '').includes('json')) return;
+    visit(await res.json().catch(() => null));
+  });
+  return data;
+}
+
+/**
+ * Every piece of visible text (text nodes, placeholders) with Chinese left once the data values in
+ * it are taken out: what a reader of en-US meets that is not data.
+ */
+async function chineseBesidesData(page: Page, data: Set<string>): Promise<string[]> {
+  return page.evaluate(
+    ({ source, values }) => {
+      const cjk = new RegExp(source);
+      // longest first, so a lot name is taken out whole before a shorter name inside it
+      const sorted = values.sort((a, b) => b.length - a.length);
+      const rest = (text: string) => sorted.reduce((t, v) => (t.includes(v) ? t.split(v).join('') : t), text);
+      const visible = (el: Element) => el.checkVisibility({ visibilityProperty: true }) && el.getBoundingClientRect().width > 0;
+      const found: string[] = [];
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent?.trim() ?? '';
+        if (node.parentElement && cjk.test(text) && cjk.test(rest(text)) && visible(node.parentElement)) found.push(text);
+      }
+      for (const el of document.querySelectorAll('input[placeholder], textarea[placeholder]')) {
+        const text = el.getAttribute('placeholder') ?? '';
+        if (cjk.test(rest(text)) && visible(el)) found.push(`placeholder: ${text}`);
+      }
+      return found;
+    },
+    { source: CJK.source, values: [...data] },
+  );
 }
 
 async function switchToEnglish(page: Page) {
@@ -39,23 +66,92 @@ async function switchToEnglish(page: Page) {
   await expect(page.getByRole('button', { name: 'Language' })).toBeVisible();
 }
 
-test('in en-US the lots list and a system list show no Chinese but their data', async ({ page }) => {
+/** A screen without a list has its data: its page shows and nothing is loading. */
+async function settled(page: Page) {
+  await expect(page.locator('.cxd-Page').last()).toBeVisible();
+  await expect(page.locator('.cxd-Spinner:visible, .pc-list-placeholder:visible')).toHaveCount(0);
+}
+
+/** The calculator with a stay priced: its explanation, notes and lines are on screen. */
+async function priceAStay(page: Page) {
+  const form = page.locator('.cxd-Panel').filter({ hasText: 'Based On' }).last();
+  const lotOption = page.getByRole('option', { name: '罗湖口岸交通枢纽停车场' });
+  const lotItem = form.locator('.cxd-Form-item').filter({ has: page.locator('label', { hasText: /^Lot/ }) });
+  await clickUntil(lotItem.getByRole('combobox'), () => expect(lotOption).toBeVisible({ timeout: 3000 }));
+  await lotOption.click();
+  const times = form.locator('.cxd-DatePicker input');
+  await times.nth(0).fill('2024-05-06 18:50:00');
+  await times.nth(0).press('Tab');
+  await times.nth(1).fill('2024-05-07 07:20:00');
+  await times.nth(1).press('Tab');
+  await form.getByRole('button', { name: 'Calculate' }).click();
+  await expect(form.getByRole('row').filter({ hasText: 'Night' })).toHaveCount(1);
+}
+
+/** Every menu screen that is built (not 建设中) and the lot form, each with what shows that its data is there. */
+const BUILT_SCREENS: [path: string, ready: (page: Page) => Promise<void>][] = [
+  ...[
+    '/parking/parkingAdmin',
+    '/parking/parkingArea',
+    '/parking/parkingLane',
+    '/parking/parkingSpace',
+    '/charging/chargingStation',
+    '/charging/chargingPile',
+    '/charging/chargingGun',
+    '/charging/chargingPrice',
+    '/charging/chargingOrder',
+    '/fee/feeRule',
+    '/OrderManagement/parkingRecordOrder',
+    '/coupon/merchant',
+    '/monitoring/device',
+    '/system/user',
+    '/system/role',
+    '/system/menu',
+    '/system/dict',
+    '/system/operLog',
+    '/system/loginLog',
+  ].map((path): [string, (page: Page) => Promise<void>] => [path, waitForRows]),
+  ['/tools/addresses', settled],
+  // the add-a-lot screen, opened from the lots list
+  ['/parkingAdmin/add/0', settled],
+  ['/fee/feeCalculator', priceAStay],
+];
+
+test('in en-US every built screen and the order details show no Chinese but their data', async ({ page }) => {
+  test.setTimeout(180_000);
+  const data = collectData(page);
   await signInAndWait(page);
   await switchToEnglish(page);
 
+  const found: Record<string, string[]> = {};
+  const sweep = async (screen: string) => {
+    const left = await chineseBesidesData(page, data);
+    if (left.length) found[screen] = [...new Set(left)];
+  };
+  await expect(page.getByText(/^Welcome back, /)).toBeVisible();
+  await sweep('/dashboard');
+  for (const [path, ready] of BUILT_SCREENS) {
+    await page.goto(`/#${path}`);
+    await ready(page);
+    await sweep(path);
+  }
+  // the menus, a list's buttons and its filter placeholders are English, not merely free of Chinese
   await page.goto('/#/parking/parkingAdmin');
-  await expect(page.getByRole('columnheader', { name: 'Name', exact: true })).toBeVisible();
-  await waitForRows(page);
-  // menus, tab, breadcrumb, heading, buttons, columns, filter placeholders and the pager
   await expect(page.getByRole('link', { name: 'Parking Lots' }).first()).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Search' })).toBeVisible();
   await expect(page.getByPlaceholder('Lot name or code')).toBeVisible();
-  expect(await chineseInUi(page)).toEqual([]);
 
-  await page.goto('/#/system/dict');
-  await expect(page.getByRole('columnheader', { name: 'Dictionary Code' })).toBeVisible();
+  // an order's details, reached from the list: its state and timeline are words of the console
+  await page.goto('/#/OrderManagement/parkingRecordOrder');
   await waitForRows(page);
-  expect(await chineseInUi(page)).toEqual([]);
+  // beside the English headers the lot names keep their room (they were squeezed to one character a line)
+  expect((await page.getByRole('columnheader', { name: 'Lot', exact: true }).boundingBox())?.width).toBeGreaterThanOrEqual(120);
+  await page.getByRole('row').nth(1).getByText('Details').click();
+  await expect(page.getByText('Timeline', { exact: true })).toBeVisible();
+  await expect(page.locator('.cxd-TimelineItem').first()).toBeVisible();
+  await settled(page);
+  await sweep('order details');
+
+  expect(found).toEqual({});
 });
 
 test('in en-US a refused save says why in English', async ({ page }) => {

@@ -276,3 +276,19 @@ test('server data is shown as text, never run as HTML', async ({ page, request }
     await request.delete(`/api/system/Parking/${data.id}`, { headers });
   }
 });
+
+test('a lot select whose lookup gets no answer says 接口请求失败 and asks again when opened', async ({ page }) => {
+  // the lookup of all lots (the lane list's filter) has its connection reset until the test lets it through
+  let reset = true;
+  await page.route(/\/api\/system\/Parking\?pageSize=1000&enabledmark=1$/, (route) =>
+    reset ? route.abort('connectionreset') : route.continue(),
+  );
+  await signInAndWait(page, undefined, '/parking/parkingLane');
+  await waitForRows(page);
+  await expect(page.getByText('接口请求失败').first()).toBeVisible();
+  reset = false;
+  // opening the filter's lot select asks again, and its lots are there
+  const lots = page.locator('.cxd-Select').filter({ hasText: '停车场' }).first();
+  const lot = page.getByRole('option', { name: '罗湖口岸交通枢纽停车场' });
+  await clickUntil(lots, () => expect(lot).toBeVisible({ timeout: 3000 }));
+});

@@ -1,4 +1,4 @@
-import { test, expect, signInAndWait, ADMIN } from './fixtures';
+import { test, expect, signInAndWait, ADMIN, OPERATOR } from './fixtures';
 import type { Page } from '@playwright/test';
 
 // document.cookie reaches the browser's cookie store a moment after the page writes it, so the tests poll
@@ -83,6 +83,16 @@ test('the navbar opens the data view, the operations view and the demo in a new 
     await expect(popup.getByTestId('layout')).toHaveCount(0);
     await popup.close();
   }
+});
+
+test('the operator, granted neither charging, refund review nor menu management, sees no big screen or demo', async ({ page }) => {
+  await signInAndWait(page, OPERATOR);
+  // the menu has loaded: the header entries are decided on it
+  await expect(page.getByRole('navigation', { name: 'menu' }).getByRole('button', { name: '停车基础设施' })).toBeVisible();
+  for (const name of ['数据大屏', '运营大屏', '演示']) await expect(page.getByRole('button', { name, exact: true })).toHaveCount(0);
+  // nor are they reached by their path
+  await page.goto('/#/operationView');
+  await expect(page).toHaveURL(/#\/401$/);
 });
 
 test('log out asks "确定注销并退出系统吗？" titled 提示, and cancelling keeps the session', async ({ page }) => {

@@ -1,4 +1,5 @@
 import type { AmisRegistry } from './registry';
+import { localeStore } from '../../i18n';
 import { centsToYuan, formatDuration, formatPlate, formatTimestamp, plateColorClass, plateColorLabel } from '../../../domain/format';
 import { BLOCKED_URL, maskPhone, safeUrl } from '../../../domain/field-rules';
 import { SAFE_URL_FILTER } from '../../../domain/pages/vocabulary';
@@ -14,11 +15,11 @@ import { stateColor } from '../../../domain/state-colors';
 export function registerFilters({ registerFilter }: Pick<AmisRegistry, 'registerFilter'>) {
   registerFilter('cent', (v: unknown) => centsToYuan(v));
   registerFilter('plate', (v: unknown) => formatPlate(v));
-  registerFilter('plateColor', (v: unknown) => plateColorLabel(v));
+  registerFilter('plateColor', (v: unknown) => plateColorLabel(v, localeStore.locale));
   registerFilter('plateColorClass', (v: unknown) => plateColorClass(v));
   registerFilter('phoneMask', (v: unknown) => maskPhone(v));
   // not `duration`: amis's own writes 1天1时1分1秒 (amis-names.test.ts)
-  registerFilter('elapsed', (v: unknown) => formatDuration(v));
+  registerFilter('elapsed', (v: unknown) => formatDuration(v, localeStore.locale));
   registerFilter(SAFE_URL_FILTER, (v: unknown) => safeUrl(v) ?? BLOCKED_URL);
   registerFilter('stateColor', (v: unknown) => stateColor(v));
   // amis splits filter arguments at ':', so `timestamp:m-d h:i` arrives as 'm-d h' and 'i': join them

@@ -1,4 +1,5 @@
 import type { AmisRegistry } from './registry';
+import { localeStore } from '../../i18n';
 import { userStore, type UserStore } from '../../stores/user-store';
 import { hashPassword } from '../../utils/password-hash';
 import { centsToYuan, formatDuration, formatPlate, formatTimestamp, plateColorLabel } from '../../../domain/format';
@@ -22,9 +23,9 @@ export function registerFunctions(
   registerFunction('MD5', (text: unknown) => (text === undefined || text === null || text === '' ? '' : hashPassword(String(text))));
   registerFunction('CENT', (v: unknown) => centsToYuan(v));
   registerFunction('PLATE', (v: unknown) => formatPlate(v));
-  registerFunction('PLATE_COLOR', (v: unknown) => plateColorLabel(v));
+  registerFunction('PLATE_COLOR', (v: unknown) => plateColorLabel(v, localeStore.locale));
   registerFunction('MASK_PHONE', (v: unknown) => maskPhone(v));
-  registerFunction('DURATION', (v: unknown) => formatDuration(v));
+  registerFunction('DURATION', (v: unknown) => formatDuration(v, localeStore.locale));
   // a link or image address from data (the vocabulary wraps link and image addresses in it): the
   // address when safeUrl accepts it, else one that goes nowhere (an empty one would make amis fall
   // back to the unchecked value)

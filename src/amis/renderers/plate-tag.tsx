@@ -3,6 +3,7 @@ import { Renderer, type RendererProps } from 'amis';
 import { formatPlate, plateColorClass, plateColorLabel } from '../../../domain/format';
 import './renderers.css';
 import { localizeMessage } from '../../i18n/server-messages';
+import { localeStore } from '../../i18n';
 
 interface PlateTagProps extends RendererProps {
   /** the plate, e.g. "${plateNo}"; defaults to the field named by `name` */
@@ -38,7 +39,7 @@ class PlateTag extends Component<PlateTagProps> {
     return (
       <span
         className={`pc-plate ${plateColorClass(color)}`}
-        title={plateColorLabel(color)}
+        title={plateColorLabel(color, localeStore.locale)}
         onClick={copy}
         role={copyable ? 'button' : undefined}
       >

@@ -1,15 +1,13 @@
 import { observer } from 'mobx-react-lite';
 import { userStore } from '../../stores/user-store';
-import { t } from '../../i18n';
+import { t, tf } from '../../i18n';
 
 export const Dashboard = observer(function Dashboard() {
   const name = userStore.user?.realName || userStore.user?.userName;
   return (
     <section className="pc-card">
       <h2>{t('dashboard.title')}</h2>
-      <p>
-        {t('dashboard.welcome')}，{name}
-      </p>
+      <p>{tf('dashboard.welcome', { name: name ?? '' })}</p>
     </section>
   );
 });
