@@ -4,10 +4,11 @@ import { ImageUploadRenderer } from './image-upload';
 import { LocationPickerRenderer } from './location-picker';
 import { IntegerInputRenderer, MoneyInputRenderer, PlateInputRenderer } from './filtered-inputs';
 import { ListPlaceholderRenderer } from './list-placeholder';
+import { RouteTitleRenderer } from './route-title';
 
 /**
  * The project's custom renderers: pc-plate, pc-image-preview, pc-image-upload, pc-location,
- * pc-input-money, pc-input-integer, pc-input-plate, pc-list-placeholder. Each module registers itself when evaluated; naming them
+ * pc-input-money, pc-input-integer, pc-input-plate, pc-list-placeholder, pc-route-title. Each module registers itself when evaluated; naming them
  * here keeps that in one place (and out of reach of tree shaking).
  */
 export const CUSTOM_RENDERERS = [
@@ -19,6 +20,7 @@ export const CUSTOM_RENDERERS = [
   IntegerInputRenderer,
   PlateInputRenderer,
   ListPlaceholderRenderer,
+  RouteTitleRenderer,
 ];
 
 export function registerRenderers(): number {
