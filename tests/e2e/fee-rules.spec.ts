@@ -83,12 +83,15 @@ test('fee calculator: a lot and plate colour price a stay and show the line item
   await lotOption.click();
   // the seed binds 罗湖口岸 (a gate lot priced per time) to the day/night rule for every plate; blue is the default
   await expect(form.locator('.cxd-Form-item').filter({ has: page.locator('label', { hasText: /^车牌颜色/ }) })).toContainText('蓝');
-  // the date pickers take typed text (Tab, not Enter: Enter submits the form)
+  // the date pickers take text typed key by key (a space once toggled the picker and was lost:
+  // "2024-05-0618:50:00"); Tab, not Enter: Enter submits the form
   const times = form.locator('.cxd-DatePicker input');
-  await times.nth(0).fill('2024-05-06 18:50:00');
-  await times.nth(0).press('Tab');
-  await times.nth(1).fill('2024-05-07 07:20:00');
-  await times.nth(1).press('Tab');
+  for (const [i, text] of ['2024-05-06 18:50:00', '2024-05-07 07:20:00'].entries()) {
+    await times.nth(i).pressSequentially(text);
+    await expect(times.nth(i)).toHaveValue(text);
+    await times.nth(i).press('Tab');
+    await expect(times.nth(i)).toHaveValue(text);
+  }
   await form.getByRole('button', { name: '试算' }).click();
   await expect(page.getByText('有字段填写不正确')).toHaveCount(0);
 
