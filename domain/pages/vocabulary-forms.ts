@@ -76,3 +76,16 @@ export function formDefaults(node: Node): Node {
   if (out.redirect && out.api && !out.initApi && out.resetAfterSubmit === undefined) out = { ...out, resetAfterSubmit: true };
   return out;
 }
+
+/** Controls whose rows are sub-forms of their own (amis Combo). */
+export const SUB_FORM_CONTROLS = new Set(['combo', 'input-kv', 'input-kvs']);
+
+/**
+ * A combo hands what is typed in its rows to the form at once. amis lets each row field wait 250 ms
+ * before it tells its row, and on 确认 the form's flush does not wait for the row to pass the value on
+ * (the row's change event is awaited first): a 确认 within 250 ms of typing sent the old value, and
+ * the server refused a price that the field showed (计费规则 新增, "须填写单位价格").
+ */
+export function subFormChangesAtOnce(node: Node): Node {
+  return node.changeImmediately === undefined ? { ...node, changeImmediately: true } : node;
+}

@@ -137,6 +137,12 @@ describe('bad input is never silently changed', () => {
     );
     expect(applyVocabulary({ type: 'form', api: 'post:/api/x' })).not.toHaveProperty('resetAfterSubmit');
   });
+
+  it('what is typed in a combo row reaches the form at once (a quick 确认 sent the old value), unless the page says otherwise', () => {
+    expect(applyVocabulary({ type: 'combo', name: 'windows', items: [] }).changeImmediately).toBe(true);
+    expect(applyVocabulary({ type: 'combo', name: 'windows', changeImmediately: false }).changeImmediately).toBe(false);
+    expect(applyVocabulary({ type: 'input-text', name: 'x' })).not.toHaveProperty('changeImmediately');
+  });
 });
 
 describe('list columns', () => {

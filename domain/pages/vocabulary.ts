@@ -5,7 +5,16 @@
  * check:pages applies it before validating a page against amis's schema, so both see the same page.
  */
 
-import { COUNTED_INPUTS, NUMBER_INPUTS, formDefaults, lengthCounter, numberRules, requiredWording } from './vocabulary-forms';
+import {
+  COUNTED_INPUTS,
+  NUMBER_INPUTS,
+  SUB_FORM_CONTROLS,
+  formDefaults,
+  lengthCounter,
+  numberRules,
+  requiredWording,
+  subFormChangesAtOnce,
+} from './vocabulary-forms';
 
 type Node = Record<string, unknown>;
 
@@ -244,6 +253,7 @@ export function applyVocabulary(node: Node): Node {
   let out = node;
   if (out.type === 'crud') out = crudDefaults(out);
   if (out.type === 'form') out = formDefaults(out);
+  if (SUB_FORM_CONTROLS.has(String(out.type))) out = subFormChangesAtOnce(out);
   if (NUMBER_INPUTS.has(String(out.type))) out = numberRules(out);
   if (COUNTED_INPUTS.has(String(out.type))) out = lengthCounter(out);
   if (out.required === true || out.requiredOn) out = requiredWording(out);

@@ -65,6 +65,8 @@ const READ_BY_RENDERERS: { when: string; add: Record<string, unknown> }[] = [
   },
   // every form item: a required condition as an expression
   { when: 'required', add: { requiredOn: { type: 'string' } } },
+  // combo (and its array form): its rows hand each change on at once (Combo.tsx; the vocabulary sets it)
+  { when: 'multiLine', add: { changeImmediately: { type: 'boolean' } } },
 ];
 
 function walk(node: unknown, visit: (obj: Json) => void) {

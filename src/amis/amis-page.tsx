@@ -129,10 +129,20 @@ const AmisPage = observer(function AmisPage({ urlAddress, params = NO_PARAMS }: 
   }, [result]);
 
   const { user, buttonList, roles } = userStore;
-  // under every data scope, dialogs included: ${user.realName}, ${perms}, ${params.id}, ${config.addresses.swagger}
+  // under every data scope, dialogs included: ${user.realName}, ${perms}, ${params.id}, ${config.addresses.swagger};
+  // routePath: the page's own path (a kept-alive tab keeps its own), for pc-route-title
+  const routePath = location.pathname;
   const context = useMemo(
-    () => ({ user, perms: buttonList, roles, params, config, brand: config ? brandFor(config, Cookies.get('account')) : undefined }),
-    [user, buttonList, roles, params, config],
+    () => ({
+      user,
+      perms: buttonList,
+      roles,
+      params,
+      routePath,
+      config,
+      brand: config ? brandFor(config, Cookies.get('account')) : undefined,
+    }),
+    [user, buttonList, roles, params, routePath, config],
   );
 
   if (chunksFailed) return <ChunkLoadFailed />;

@@ -3,6 +3,7 @@ import type { ResolvedRoute } from '../router/resolve-route';
 import { HOME_PATH, type HostRoute } from '../../domain/pages/host-routes';
 import { t } from '../i18n';
 import type { MessageKey } from '../i18n/messages';
+import { routeTitle } from '../router/route-titles';
 
 export interface RouteInfo {
   title: string;
@@ -39,9 +40,11 @@ export function describeRoute(path: string, resolve: (path: string) => ResolvedR
     }
     case 'menu':
       return { title: resolved.route.title, noCache: resolved.route.noCache, affix: false, trail: resolved.route.trail };
-    case 'data':
+    case 'data': {
       if (!resolved.allowed || !resolved.title) return undefined;
-      return { title: resolved.title, noCache: resolved.route.noCache, affix: false, trail: [...resolved.route.trail, resolved.title] };
+      const title = routeTitle(path) || resolved.title;
+      return { title, noCache: resolved.route.noCache, affix: false, trail: [...resolved.trail, title] };
+    }
     default:
       return undefined;
   }

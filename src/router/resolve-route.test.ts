@@ -81,6 +81,15 @@ describe('resolving a path', () => {
     expect(resolveRoute('/site/visit/3', sources(merged))).toMatchObject({ kind: 'data', title: '来访 3', allowed: true });
   });
 
+  it('a route file route that belongs to a menu screen sits under that screen in the breadcrumb', () => {
+    const details = routesOf('x', [
+      { path: '/parking/parkingAdmin/:id/map', urlAddress: 'x', title: '地图 {id}', menu: '/parking/parkingAdmin' },
+    ]);
+    expect(resolveRoute('/parking/parkingAdmin/p-1/map', sources(details))).toMatchObject({ trail: ['停车基础设施', '停车场管理'] });
+    const free = routesOf('x', [{ path: '/site/visit/:id', urlAddress: 'x', title: '来访 {id}' }]);
+    expect(resolveRoute('/site/visit/3', sources(free))).toMatchObject({ trail: [] });
+  });
+
   it('the console route table comes first, then the menu, then data routes', () => {
     const greedy = routesOf('x', [
       { path: '/parking/:page', urlAddress: 'x', title: 'x' },

@@ -8,7 +8,16 @@ import { findHostRoute, type HostRoute } from '../../domain/pages/host-routes';
 export type ResolvedRoute =
   | { kind: 'host'; route: HostRoute; allowed: boolean }
   | { kind: 'menu'; route: MenuRoute }
-  | { kind: 'data'; route: DataRoute; params: RouteParams; title: string; permission: string[]; allowed: boolean };
+  | {
+      kind: 'data';
+      route: DataRoute;
+      params: RouteParams;
+      title: string;
+      permission: string[];
+      allowed: boolean;
+      /** breadcrumb titles above it: its own (a menu entry's route), else those of the menu screen it belongs to */
+      trail: string[];
+    };
 
 export interface RouteSources {
   /** the signed-in user's menu routes, already without entries they may not see */
@@ -34,10 +43,10 @@ export function resolveRoute(path: string, sources: RouteSources): ResolvedRoute
     const params = matchPattern(route.path, path);
     if (!params) continue;
     const { title, permission } = resolveDataRoute(route, params);
-    const allowed =
-      (permission.length === 0 || sources.hasPermission(permission)) &&
-      (route.menu === undefined || findMenuRoute(sources.menuRoutes, route.menu) !== undefined);
-    return { kind: 'data', route, params, title, permission, allowed };
+    const menu = route.menu === undefined ? undefined : findMenuRoute(sources.menuRoutes, route.menu);
+    const allowed = (permission.length === 0 || sources.hasPermission(permission)) && (route.menu === undefined || menu !== undefined);
+    const trail = route.trail.length > 0 ? route.trail : (menu?.trail ?? []);
+    return { kind: 'data', route, params, title, permission, allowed, trail };
   }
   return undefined;
 }

@@ -10,6 +10,7 @@ import { localeStore } from '../i18n';
 import { decideNavigation } from './guard';
 import { pageTitle } from './page-title';
 import { dataRouteStore } from './data-routes';
+import { routeTitle } from './route-titles';
 import { routeAccess } from './current-route';
 import { loadSession, sessionReadyFor } from './session-load';
 import { t } from '../i18n';
@@ -46,9 +47,11 @@ export const RootGuard = observer(function RootGuard() {
   const locale = localeStore.locale;
   const hasMenu = userStore.menuList.length;
   const routesLoaded = dataRouteStore.loaded;
+  // a details page names its record once its data is in (route-titles.ts)
+  const ownTitle = routeTitle(location.pathname);
   useEffect(() => {
     document.title = pageTitle(location.pathname, siteTitle);
-  }, [location.pathname, siteTitle, locale, hasMenu, routesLoaded]);
+  }, [location.pathname, siteTitle, locale, hasMenu, routesLoaded, ownTitle]);
 
   const mustLoad = decision.type === 'load';
   useEffect(() => {
