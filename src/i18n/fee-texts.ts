@@ -56,6 +56,12 @@ const CLAUSES: Clause[] = [
   [/^补缴差额$/, () => 'the difference is due'],
   [/^超时从缴费时间起重新计费$/, () => 'later, charged again from payment'],
   [/^从缴费时间起重新计费（无免费时长）$/, () => 'charged again from payment (no free minutes)'],
+  // a date past the state holiday calendar (engine.ts calendarNotes)
+  [/^节假日日历只收录(\d{4})–(\d{4})年$/, (_n, first, last) => `the holiday calendar covers ${first}–${last} only`],
+  [
+    /^(\d{4}-\d{2}-\d{2})起按普通周计价（周一至周五为工作日）$/,
+    (_n, date) => `from ${date} priced as an ordinary week (Monday to Friday are working days)`,
+  ],
   [/^免费时段$/, () => 'free hours'],
   [/^免费时长$/, () => 'free minutes'],
   [/^免费车辆$/, () => 'free vehicle'],

@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describeRule } from '../../server/fees/preview';
+import { CALENDAR_YEARS } from '../../server/fees/clock';
+import { priceStay } from '../../server/fees/engine';
+import { RULE_B } from '../../server/fees/sample-rules';
 import { RULES } from '../../server/seed/fee-rules';
 import { englishFeeText } from '../../src/i18n/fee-texts';
 import { hasCjk, parseTable } from '../../src/i18n/page-texts';
@@ -67,5 +70,14 @@ describe("the server's labels and fee sentences in English", () => {
       ],
       discounts: [{ name: '30 min off', cents: 300 }, { name: '20% off' }],
     });
+  });
+
+  it('the note of a stay past the years the holiday calendar knows', () => {
+    const year = CALENDAR_YEARS.last + 1;
+    const { notes } = priceStay({ rule: RULE_B, entry: `${year}-01-04T09:00:00+08:00`, exit: `${year}-01-04T10:00:00+08:00` });
+    const english = englishServerTexts({ notes }, table).notes as string[];
+    expect(english).toEqual([
+      `The holiday calendar covers ${CALENDAR_YEARS.first}–${CALENDAR_YEARS.last} only, from ${year}-01-04 priced as an ordinary week (Monday to Friday are working days)`,
+    ]);
   });
 });
