@@ -1,10 +1,16 @@
 import type { Db } from '../db/database.ts';
+import { CAR_CLASS, PAY_CHANNEL, SOURCE, STATE_LABEL } from '../../domain/parking-codes.ts';
 
 /**
  * Dictionaries the other screens' selects read (GET /api/dictDetail?dictName=…).
  * Values are strings because the client turns a value into a number only when it parses as one.
  */
 type Dict = [name: string, fullName: string, entries: [value: string, label: string][]];
+
+const entriesOf = (labels: Record<number, string>): [string, string][] =>
+  Object.entries(labels)
+    .sort(([a], [b]) => Number(a) - Number(b))
+    .map(([value, label]) => [value, label]);
 
 export const DICTS: Dict[] = [
   [
@@ -113,29 +119,11 @@ export const DICTS: Dict[] = [
       ['5', '蓝'],
     ],
   ],
-  [
-    'order_status',
-    '订单状态',
-    [
-      ['0', '在场'],
-      ['1', '待支付'],
-      ['2', '已支付'],
-      ['3', '已完成'],
-      ['4', '已取消'],
-      ['5', '欠费'],
-    ],
-  ],
-  [
-    'pay_channel',
-    '支付渠道',
-    [
-      ['1', '微信'],
-      ['2', '支付宝'],
-      ['3', '现金'],
-      ['4', '银联'],
-      ['5', 'ETC'],
-    ],
-  ],
+  // the parking order's codes are said once (domain/parking-codes.ts); pages read them from here
+  ['order_status', '订单状态', entriesOf(STATE_LABEL)],
+  ['pay_channel', '支付渠道', entriesOf(PAY_CHANNEL)],
+  ['car_class', '车辆类别', entriesOf(CAR_CLASS)],
+  ['order_source', '订单来源', entriesOf(SOURCE)],
   [
     'enabled_mark',
     '启用状态',

@@ -39,6 +39,8 @@ describe('dictionary entries (api/dictDetail)', () => {
       'plate_color',
       'order_status',
       'pay_channel',
+      'car_class',
+      'order_source',
       'enabled_mark',
     ]) {
       expect((await entries(name)).data.list.length, name).toBeGreaterThan(1);
@@ -54,7 +56,7 @@ describe('dictionary entries (api/dictDetail)', () => {
   it('adds, edits and deletes an entry; each is logged', async () => {
     const add = await call(app, 'POST', '/api/dictDetail', {
       token: admin,
-      json: { dictName: 'pay_channel', label: '数字人民币', value: '6', dictSort: 6 },
+      json: { dictName: 'pay_channel', label: '数字人民币', value: '6', dictSort: 99 },
     });
     expect(add.body).toMatchObject({ code: 200, msg: '新建成功' });
     const id = add.body.data.id as string;
