@@ -10,6 +10,7 @@ import { writeOperLog } from '../lib/oper-log.ts';
 import { idParams } from '../resource/define.ts';
 import { f } from '../resource/fields.ts';
 import { yuan } from '../../domain/money.ts';
+import type { TypeBoxProvider } from '../lib/type-provider.ts';
 import { assertRecordLot, canSee, outOfScope } from '../resource/lot-scope.ts';
 
 /**
@@ -60,7 +61,8 @@ function next(o: OrderRow, event: Parameters<typeof chargingTransition>[1]): num
   return t.to;
 }
 
-export function registerChargingOrderActions(app: FastifyInstance, db: Db): void {
+export function registerChargingOrderActions(fastify: FastifyInstance, db: Db): void {
+  const app = fastify.withTypeProvider<TypeBoxProvider>();
   const audit = (tx: Db, req: FastifyRequest, o: OrderRow, detail: string) =>
     writeOperLog(tx, req, { action: 'status', module: 'chargingOrder', recordId: o.id, detail: `${o.order_no} ${detail}` });
 
@@ -68,7 +70,7 @@ export function registerChargingOrderActions(app: FastifyInstance, db: Db): void
     '/api/charging/Order/:id/Curve',
     { schema: { params: idParams }, config: { access: { menus: ['chargingOrder'] } } },
     async (req) => {
-      const { id } = req.params as { id: string };
+      const { id } = req.params;
       const order = await db.query<{ station_id: string }>('select station_id from charging_order where id = $1', [id]);
       if (order.rows[0] && !(await canSee(db, req, lot, { stationId: order.rows[0].station_id }))) throw outOfScope();
       const { rows } = await db.query<{
@@ -100,7 +102,7 @@ export function registerChargingOrderActions(app: FastifyInstance, db: Db): void
     '/api/charging/Order/:id/Actions/Stop',
     { schema: { params: idParams, body: Type.Object({}) }, config: { access: { buttons: ['chargingOrder:stop'] } } },
     async (req) => {
-      const { id } = req.params as { id: string };
+      const { id } = req.params;
       await db.transaction(async (tx) => {
         const o = await lockOrder(tx, id, req);
         assertAllowed(o, 'stop');
@@ -118,8 +120,8 @@ export function registerChargingOrderActions(app: FastifyInstance, db: Db): void
     '/api/charging/Order/:id/Actions/Close',
     { schema: { params: idParams, body: Type.Object({ reason }) }, config: { access: { buttons: ['chargingOrder:close'] } } },
     async (req) => {
-      const { id } = req.params as { id: string };
-      const why = (req.body as { reason: string }).reason;
+      const { id } = req.params;
+      const why = req.body.reason;
       await db.transaction(async (tx) => {
         const o = await lockOrder(tx, id, req);
         assertAllowed(o, 'close');
@@ -140,8 +142,8 @@ export function registerChargingOrderActions(app: FastifyInstance, db: Db): void
       config: { access: { buttons: ['chargingOrder:settle'] } },
     },
     async (req) => {
-      const { id } = req.params as { id: string };
-      const { amountCents, reason: why } = req.body as { amountCents: number; reason: string };
+      const { id } = req.params;
+      const { amountCents, reason: why } = req.body;
       await db.transaction(async (tx) => {
         const o = await lockOrder(tx, id, req);
         assertAllowed(o, 'settle');
@@ -163,8 +165,8 @@ export function registerChargingOrderActions(app: FastifyInstance, db: Db): void
       config: { access: { buttons: ['chargingOrder:refund'] } },
     },
     async (req) => {
-      const { id } = req.params as { id: string };
-      const { amountCents, reason: why } = req.body as { amountCents: number; reason: string };
+      const { id } = req.params;
+      const { amountCents, reason: why } = req.body;
       await db.transaction(async (tx) => {
         const o = await lockOrder(tx, id, req);
         assertAllowed(o, 'refund');

@@ -9,6 +9,7 @@ import { idParams } from '../resource/define.ts';
 import { f } from '../resource/fields.ts';
 import { lotsOf, outOfScope, scopeCondition } from '../resource/lot-scope.ts';
 import type { AnyDb } from '../resource/spec.ts';
+import type { TypeBoxProvider } from '../lib/type-provider.ts';
 
 /**
  * Price changes reach piles as tasks (§9.2): one row per pile waiting for its acknowledgement,
@@ -32,7 +33,8 @@ async function scopedPiles(db: Db, req: FastifyRequest, change = false): Promise
   return rows.map((r) => r.id as string);
 }
 
-export function registerChargingPriceTasks(app: FastifyInstance, db: Db): void {
+export function registerChargingPriceTasks(fastify: FastifyInstance, db: Db): void {
+  const app = fastify.withTypeProvider<TypeBoxProvider>();
   const apply = { buttons: ['chargingPrice:apply'] };
   const view = { menus: ['chargingPrice'] };
 
@@ -43,8 +45,8 @@ export function registerChargingPriceTasks(app: FastifyInstance, db: Db): void {
       config: { access: apply },
     },
     async (req) => {
-      const { id } = req.params as { id: string };
-      const pileIds = [...new Set((req.body as { pileIds: string[] }).pileIds)];
+      const { id } = req.params;
+      const pileIds = [...new Set(req.body.pileIds)];
       const taskId = newId('cpt');
       await db.transaction(async (tx) => {
         const { rows } = await tx.query<{ price_name: string; version: number; enabled_mark: number }>(
@@ -81,7 +83,7 @@ export function registerChargingPriceTasks(app: FastifyInstance, db: Db): void {
     '/api/charging/PriceTask',
     { schema: { querystring: Type.Object({ priceId: Type.String({ title: '电价模板', maxLength: 64 }) }) }, config: { access: view } },
     async (req) => {
-      const { priceId } = req.query as { priceId: string };
+      const { priceId } = req.query;
       const piles = await scopedPiles(db, req);
       const { rows } = await db.query<Record<string, unknown>>(
         `select t.id as "taskId", t.version, t.create_by as "createBy", t.create_time as "createTime",
@@ -104,7 +106,7 @@ export function registerChargingPriceTasks(app: FastifyInstance, db: Db): void {
     '/api/charging/PriceTask/:id/Actions/Retry',
     { schema: { params: idParams, body: Type.Object({}) }, config: { access: apply } },
     async (req) => {
-      const { id } = req.params as { id: string };
+      const { id } = req.params;
       const n = await db.transaction(async (tx) => {
         const mine = await scopedPiles(tx, req, true);
         const { rows } = await tx.query<{ pile_id: string }>(
@@ -130,7 +132,7 @@ export function registerChargingPriceTasks(app: FastifyInstance, db: Db): void {
   );
 
   app.get('/api/charging/Price/:id/Versions', { schema: { params: idParams }, config: { access: view } }, async (req) => {
-    const { id } = req.params as { id: string };
+    const { id } = req.params;
     const { rows } = await db.query<Record<string, unknown>>(
       `select version, snapshot, archived_by as "archivedBy", archive_time as "archiveTime"
          from charging_price_version where price_id = $1 order by version desc`,

@@ -13,6 +13,7 @@ import { type OrderState, STATE_LABEL } from '../../domain/parking-codes.ts';
 import { priceStay } from '../fees/engine.ts';
 import { findRuleVersion } from '../fees/rule-lookup.ts';
 import type { Row } from '../resource/spec.ts';
+import type { TypeBoxProvider } from '../lib/type-provider.ts';
 
 /** The order details answer, its capture images and the .xlsx export of the filtered list. */
 
@@ -32,12 +33,13 @@ async function feeLinesOf(db: Db, row: Row): Promise<{ feeLines: unknown[]; rule
   return { feeLines: bill.lines, ruleName: rule.ruleName };
 }
 
-export function registerOrderDetailRoutes(app: FastifyInstance, db: Db): void {
+export function registerOrderDetailRoutes(fastify: FastifyInstance, db: Db): void {
+  const app = fastify.withTypeProvider<TypeBoxProvider>();
   app.get(
     '/api/order/ParkingOrder/:id',
     { schema: { params: idParams }, config: { access: { menus: ['parkingRecordOrder'] } } },
     async (req) => {
-      const { id } = req.params as { id: string };
+      const { id } = req.params;
       const row = await parkingOrders.rows(db, {}).where('parkingOrder.id', '=', id).executeTakeFirst();
       if (!row) throw notFound();
       if (!(await canSee(db, req, parkingOrders.spec.lot!, row))) throw outOfScope();
@@ -123,7 +125,7 @@ export function registerOrderDetailRoutes(app: FastifyInstance, db: Db): void {
       config: { access: 'public' },
     },
     async (req, reply) => {
-      const { key, kind } = req.params as { key: string; kind: 'entry' | 'exit' };
+      const { key, kind } = req.params;
       const row = await db.kysely
         .selectFrom('parkingOrder as o')
         .innerJoin('parking as p', 'p.id', 'o.parkingId')

@@ -6,10 +6,12 @@ import { notFound, ok } from '../lib/envelope.ts';
 import { writeOperLog } from '../lib/oper-log.ts';
 import { idParams, registerResource } from '../resource/define.ts';
 import { assertLots } from '../resource/lot-scope.ts';
+import type { TypeBoxProvider } from '../lib/type-provider.ts';
 
 /** Lanes: the resource, and their QR code's life: regenerate (a new version, valid again) and void (downloads refused). */
 
-export function registerParkingLaneRoutes(app: FastifyInstance, db: Db): void {
+export function registerParkingLaneRoutes(fastify: FastifyInstance, db: Db): void {
+  const app = fastify.withTypeProvider<TypeBoxProvider>();
   registerResource(app, db, parkingLanes);
 
   for (const [action, status, msg] of [
@@ -18,7 +20,7 @@ export function registerParkingLaneRoutes(app: FastifyInstance, db: Db): void {
   ] as const) {
     const schema = { params: idParams, body: Type.Object({}) };
     app.put(`/api/system/ParkingLane/:id/Actions/${action}`, { schema, config: { access: { buttons: ['lane:qrcode'] } } }, async (req) => {
-      const { id } = req.params as { id: string };
+      const { id } = req.params;
       await db.transaction(async (tx) => {
         const lane = await parkingLanes.find(tx, id);
         if (!lane) throw notFound();

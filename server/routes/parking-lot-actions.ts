@@ -6,16 +6,20 @@ import { writeOperLog } from '../lib/oper-log.ts';
 import { bindingOf } from '../services/parking-bind.ts';
 import { parkingLots } from '../entities/parking-lots.ts';
 import { assertLots, lotsOf } from '../resource/lot-scope.ts';
+import { idParams, type Row } from '../resource/define.ts';
+import type { TypeBoxProvider } from '../lib/type-provider.ts';
 
 /** Lot-level figures and actions: list header totals, bindIf, enable/disable, long-rental release. */
 
-export function registerParkingLotActions(app: FastifyInstance, db: Db): void {
+export function registerParkingLotActions(fastify: FastifyInstance, db: Db): void {
+  const app = fastify.withTypeProvider<TypeBoxProvider>();
   // same filters as the list, so the figures describe what the table shows
   app.get(
     '/api/system/Parking/sum',
     { schema: { querystring: parkingLots.querySchema }, config: { access: { menus: ['parkingAdmin'] } } },
     async (req) => {
-      const lots = parkingLots.rows(db, req.query as Record<string, unknown>, lotsOf(req)).compile();
+      // the resource's query schema is a TSchema: defineResource is not generic over its fields yet
+      const lots = parkingLots.rows(db, req.query as Row, lotsOf(req)).compile();
       const { rows } = await db.query<Record<string, number>>(
         `with lots as (${lots.sql})
        select count(*)::int as "parkingCount",
@@ -33,9 +37,9 @@ export function registerParkingLotActions(app: FastifyInstance, db: Db): void {
     },
   );
 
-  app.get<{ Params: { id: string } }>(
+  app.get(
     '/api/system/Parking/bindIf/:id',
-    { config: { access: { menus: ['parkingAdmin'] } } },
+    { schema: { params: idParams }, config: { access: { menus: ['parkingAdmin'] } } },
     async (req) => {
       const { rows } = await db.query('select 1 from parking where id = $1', [req.params.id]);
       if (!rows.length) throw notFound();
@@ -45,11 +49,11 @@ export function registerParkingLotActions(app: FastifyInstance, db: Db): void {
   );
 
   const stateBody = Type.Object({ enabledMark: parkingLots.spec.fields.enabledMark });
-  app.put<{ Params: { id: string } }>(
+  app.put(
     '/api/system/Parking/:id/Actions/State',
-    { schema: { body: stateBody }, config: { access: { buttons: ['parking:edit'] } } },
+    { schema: { params: idParams, body: stateBody }, config: { access: { buttons: ['parking:edit'] } } },
     async (req) => {
-      const { enabledMark } = req.body as { enabledMark: number };
+      const { enabledMark } = req.body;
       assertLots(req, req.params.id);
       await db.transaction(async (tx) => {
         const { rows } = await tx.query<{ parking_code: string }>(
@@ -69,9 +73,9 @@ export function registerParkingLotActions(app: FastifyInstance, db: Db): void {
   );
 
   // the id is a space id: the holder leaves, the space goes back to free
-  app.put<{ Params: { id: string } }>(
+  app.put(
     '/api/system/Parking/updateLongRentalSpaceLeave/:id',
-    { schema: { body: Type.Object({}) }, config: { access: { buttons: ['space:edit'] } } },
+    { schema: { params: idParams, body: Type.Object({}) }, config: { access: { buttons: ['space:edit'] } } },
     async (req) => {
       await db.transaction(async (tx) => {
         const { rows } = await tx.query<{ parking_id: string; space_type: number; space_no: string; holder_name: string }>(

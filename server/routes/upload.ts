@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import Type from 'typebox';
 import { badRequest, ok } from '../lib/envelope.ts';
 import { writeOperLog } from '../lib/oper-log.ts';
+import type { TypeBoxProvider } from '../lib/type-provider.ts';
 
 /** Spec §5 upload rules and messages. */
 export const UPLOAD_MSG = {
@@ -60,7 +61,8 @@ export function createFileStore(dataDir?: string): FileStore {
 }
 
 /** POST /api/file/Uploader/:type, GET /api/file/Image/:name, PUT /api/oauth/updateAvatar. */
-export async function registerUploadRoutes(app: FastifyInstance, db: Db, store: FileStore): Promise<void> {
+export async function registerUploadRoutes(fastify: FastifyInstance, db: Db, store: FileStore): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxProvider>();
   await app.register(async (scope) => {
     // one byte over the limit tells "too big" apart from "exactly 5 MB"
     await scope.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1 } });
@@ -94,7 +96,7 @@ export async function registerUploadRoutes(app: FastifyInstance, db: Db, store: 
   });
 
   app.get(`${IMAGE_PATH}:name`, { schema: { params: imageParams }, config: { access: 'public' } }, async (req, reply) => {
-    const { name } = req.params as { name: string };
+    const { name } = req.params;
     const data = STORED_NAME.test(name) ? store.get(name) : undefined;
     if (!data) return reply.code(404).send({ code: 404, msg: '文件不存在', data: null });
     reply.header('Content-Type', name.endsWith('.png') ? 'image/png' : 'image/jpeg');

@@ -75,7 +75,7 @@ describe("the server's labels and fee sentences in English", () => {
   it('the note of a stay past the years the holiday calendar knows', () => {
     const year = CALENDAR_YEARS.last + 1;
     const { notes } = priceStay({ rule: RULE_B, entry: `${year}-01-04T09:00:00+08:00`, exit: `${year}-01-04T10:00:00+08:00` });
-    const english = englishServerTexts({ notes }, table).notes as string[];
+    const english = (englishServerTexts({ notes }, table) as { notes: string[] }).notes;
     expect(english).toEqual([
       `The holiday calendar covers ${CALENDAR_YEARS.first}–${CALENDAR_YEARS.last} only, from ${year}-01-04 priced as an ordinary week (Monday to Friday are working days)`,
     ]);

@@ -1,4 +1,6 @@
 // @vitest-environment jsdom
+// first, as in main.tsx: the filters bring the console's mobx 7 beside amis's mobx 4
+import '../../setup-mobx';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { act, createElement } from 'react';
 import { createRoot } from 'react-dom/client';
