@@ -1,4 +1,5 @@
 import { ORDER_STATE, ORDER_STATE_LABELS, PAY_STATUS } from '../../domain/charging-codes.ts';
+import { type Transition, stateMachine } from '../../domain/state-machine.ts';
 
 /**
  * The charging order's state machine, as the parking order's (server/orders/state-machine.ts): one
@@ -37,22 +38,17 @@ const EVENT_LABEL: Record<ChargingEvent, string> = {
   settled: '异常结算',
 };
 
-export type ChargingTransition = { ok: true; to: State } | { ok: false; msg: string };
+const machine = stateMachine<State, ChargingEvent>(ARROWS, { state: ORDER_STATE_LABELS, event: EVENT_LABEL, quote: ['「', '」'] });
 
-export function chargingTransition(from: number, event: ChargingEvent): ChargingTransition {
-  const [sources, to] = ARROWS[event];
-  if ((sources as number[]).includes(from)) return { ok: true, to };
-  return { ok: false, msg: `订单当前状态为「${ORDER_STATE_LABELS[from] ?? from}」，不能${EVENT_LABEL[event]}` };
-}
+export type ChargingTransition = Transition<State>;
+
+export const chargingTransition = (from: number, event: ChargingEvent): ChargingTransition => machine.transition(from, event);
 
 /** The states an event may leave: for SQL that moves many orders at once (`state = any($n)`). */
-export const statesBefore = (event: ChargingEvent): number[] => [...ARROWS[event][0]];
+export const statesBefore = (event: ChargingEvent): number[] => machine.statesBefore(event);
 
 /** The state an event leads to. */
-export const stateAfter = (event: ChargingEvent): number => ARROWS[event][1];
-
-/** A session still running (starting, charging or stopping): meter values count, the order may be closed. */
-export const isActive = (state: number): boolean => (ACTIVE as number[]).includes(state);
+export const stateAfter = (event: ChargingEvent): number => machine.stateAfter(event);
 
 export type ChargingAction = 'stop' | 'close' | 'settle' | 'refund';
 

@@ -5,6 +5,7 @@
  */
 
 import { ORDER_STATE, type OrderState, STATE_LABEL } from '../../domain/parking-codes.ts';
+import { type Transition as DomainTransition, stateMachine } from '../../domain/state-machine.ts';
 
 /** What happens to an order; each is an arrow of the machine. */
 export type OrderEvent =
@@ -59,17 +60,14 @@ export const EVENT_LABEL: Record<OrderEvent, string> = {
   waive: '免单',
 };
 
-export type Transition = { ok: true; to: OrderState } | { ok: false; msg: string };
+const machine = stateMachine<OrderState, OrderEvent>(ARROWS, { state: STATE_LABEL, event: EVENT_LABEL, quote: ['“', '”'] });
 
-export function transition(from: OrderState, event: OrderEvent): Transition {
-  const [sources, to] = ARROWS[event];
-  if (sources.includes(from)) return { ok: true, to };
-  return { ok: false, msg: `订单当前状态为“${STATE_LABEL[from] ?? from}”，不能${EVENT_LABEL[event]}` };
-}
+export type Transition = DomainTransition<OrderState>;
+
+export const transition = (from: OrderState, event: OrderEvent): Transition => machine.transition(from, event);
 
 /** The events that may happen in a state (the details page offers their actions). */
-export const eventsFrom = (from: OrderState): OrderEvent[] =>
-  (Object.keys(ARROWS) as OrderEvent[]).filter((e) => ARROWS[e][0].includes(from));
+export const eventsFrom = (from: OrderState): OrderEvent[] => machine.eventsFrom(from);
 
 /** The car has left (or the order is closed): the stay's end is known. */
 export const hasLeft = (s: OrderState): boolean => s !== S.IN_PARK && s !== S.PAID_IN_PARK && s !== S.ABNORMAL;
