@@ -1,5 +1,11 @@
 import type { Db } from '../db/database.ts';
 import { CAR_CLASS, PAY_CHANNEL, SOURCE, STATE_LABEL } from '../../domain/parking-codes.ts';
+import {
+  ORDER_STATE_LABELS as CHARGING_STATE_LABELS,
+  PAY_STATUS_LABELS,
+  START_MODE_LABELS,
+  STOP_REASON_LABELS,
+} from '../../domain/charging-codes.ts';
 
 /**
  * Dictionaries the other screens' selects read (GET /api/dictDetail?dictName=…).
@@ -124,6 +130,11 @@ export const DICTS: Dict[] = [
   ['pay_channel', '支付渠道', entriesOf(PAY_CHANNEL)],
   ['car_class', '车辆类别', entriesOf(CAR_CLASS)],
   ['order_source', '订单来源', entriesOf(SOURCE)],
+  // and the charging order's (domain/charging-codes.ts)
+  ['charging_order_state', '充电订单状态', entriesOf(CHARGING_STATE_LABELS)],
+  ['charging_stop_reason', '充电停止原因', entriesOf(STOP_REASON_LABELS)],
+  ['charging_start_mode', '充电启动方式', entriesOf(START_MODE_LABELS)],
+  ['charging_pay_status', '充电支付状态', entriesOf(PAY_STATUS_LABELS)],
   [
     'enabled_mark',
     '启用状态',

@@ -41,6 +41,10 @@ describe('dictionary entries (api/dictDetail)', () => {
       'pay_channel',
       'car_class',
       'order_source',
+      'charging_order_state',
+      'charging_stop_reason',
+      'charging_start_mode',
+      'charging_pay_status',
       'enabled_mark',
     ]) {
       expect((await entries(name)).data.list.length, name).toBeGreaterThan(1);
