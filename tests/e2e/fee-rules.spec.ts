@@ -83,6 +83,8 @@ test('fee calculator: a lot and plate colour price a stay and show the line item
   await lotOption.click();
   // the seed binds 罗湖口岸 (a gate lot priced per time) to the day/night rule for every plate; blue is the default
   await expect(form.locator('.cxd-Form-item').filter({ has: page.locator('label', { hasText: /^车牌颜色/ }) })).toContainText('蓝');
+  // both selects' dictionaries are in (the car class is one since the page stopped typing its list): the form has settled
+  await expect(form.locator('.cxd-Form-item').filter({ has: page.locator('label', { hasText: /^车辆类别/ }) })).toContainText('临时车');
   // the date pickers take text typed key by key (a space once toggled the picker and was lost:
   // "2024-05-0618:50:00"); Tab, not Enter: Enter submits the form
   const times = form.locator('.cxd-DatePicker input');
