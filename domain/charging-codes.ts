@@ -29,3 +29,24 @@ export const START_MODE_LABELS: Record<number, string> = { 1: 'App/扫码', 2: '
 export const PAY_STATUS = { unpaid: 0, paid: 1, partRefunded: 2, refunded: 3 } as const;
 
 export const PAY_STATUS_LABELS: Record<number, string> = { 0: '未支付', 1: '已支付', 2: '部分退款', 3: '已退款' };
+
+/** Station types (T/CEC 102 StationType). */
+export const STATION_TYPE: Record<number, string> = {
+  1: '公共',
+  50: '个人',
+  100: '公交专用',
+  101: '环卫专用',
+  102: '物流专用',
+  103: '出租车专用',
+  255: '其他',
+};
+
+/** Station states (T/CEC 102 StationStatus). */
+export const STATION_STATUS: Record<number, string> = { 0: '未知', 1: '建设中', 5: '关闭下线', 6: '维护中', 50: '正常使用' };
+
+/** How a station's parking is charged while a car charges. */
+export const PARK_FEE_TYPE: Record<number, string> = { 0: '停车收费', 1: '停车免费', 2: '限时免费', 3: '充电期间免费' };
+
+export const EQUIPMENT_TYPE: Record<number, string> = { 1: '直流', 2: '交流', 3: '交直流一体', 4: '无线' };
+
+export const CONNECTOR_TYPE: Record<number, string> = { 1: '家用插座', 2: '交流插座', 3: '交流插头', 4: '直流枪头', 5: '无线' };

@@ -3,6 +3,7 @@ import { badRequest } from '../lib/envelope.ts';
 import { type Row, defineResource, derive, filter } from '../resource/define.ts';
 import { f } from '../resource/fields.ts';
 import { connectorIdOf } from '../charging/connector-id.ts';
+import { CONNECTOR_TYPE } from '../../domain/charging-codes.ts';
 
 /**
  * 充电枪 (connectors): id = operator code + pile no. + gun no.; the live status is the last OCPP
@@ -13,8 +14,6 @@ const pileIsOnline = sql<boolean>`exists (select 1 from charging_pile p where p.
   and coalesce(p.last_heartbeat > now() - make_interval(secs => p.heartbeat_interval * 3), false))`;
 const liveStatus = sql<number>`case when ${pileIsOnline} then ${sql.ref('chargingGun.status')} else 0 end`;
 
-const TYPES = [1, 2, 3, 4, 5] as const;
-
 export const chargingGuns = defineResource({
   table: 'chargingGun',
   path: '/api/charging/Gun',
@@ -23,7 +22,7 @@ export const chargingGuns = defineResource({
   fields: {
     pileId: f.text('所属充电桩', 64),
     gunNo: f.int('枪号', { min: 1, max: 999, msg: '枪号必须是1到999之间的整数' }),
-    connectorType: f.oneOf('接口类型', TYPES, '接口类型只能是1（家用插座）、2（交流插座）、3（交流插头）、4（直流枪头）或5（无线）'),
+    connectorType: f.codes('接口类型', CONNECTOR_TYPE),
     ratedPowerKw: f.int('额定功率', { min: 1, max: 2000, msg: '额定功率必须是1到2000之间的整数（kW）' }),
     spaceNo: f.text('车位号', 20, { default: '' }),
   },

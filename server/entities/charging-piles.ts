@@ -3,6 +3,7 @@ import Type from 'typebox';
 import { badRequest } from '../lib/envelope.ts';
 import { type Filter, type Row, defineResource, derive, filter } from '../resource/define.ts';
 import { f } from '../resource/fields.ts';
+import { EQUIPMENT_TYPE } from '../../domain/charging-codes.ts';
 
 /**
  * 充电桩: 14-digit pile no., station, AC/DC, power, vendor, the price template it acknowledged
@@ -12,7 +13,7 @@ import { f } from '../resource/fields.ts';
 /** Online: enabled, and a heartbeat within three intervals (orise's "超过40秒视为离线", SteVe #828). */
 export const pileOnline = sql<boolean>`(${sql.ref('chargingPile.enabledMark')} = 1 and coalesce(${sql.ref('chargingPile.lastHeartbeat')} > now() - make_interval(secs => ${sql.ref('chargingPile.heartbeatInterval')} * 3), false))`;
 
-const TYPES = [1, 2, 3, 4] as const;
+const TYPES = Object.keys(EQUIPMENT_TYPE).map(Number);
 
 const online: Filter = {
   schema: f.oneOf('在线状态', [0, 1], '在线状态筛选值不正确'),
@@ -28,7 +29,7 @@ export const chargingPiles = defineResource({
     pileNo: Type.String({ title: '桩编号', pattern: '^[0-9]{14}$', 'x-msg': '桩编号须为14位数字' }),
     pileName: f.text('桩名称', 50, { default: '' }),
     stationId: f.text('所属充电站', 64),
-    equipmentType: f.oneOf('设备类型', TYPES, '设备类型只能是1（直流）、2（交流）、3（交直流一体）或4（无线）'),
+    equipmentType: f.codes('设备类型', EQUIPMENT_TYPE),
     powerKw: f.int('额定功率', { min: 1, max: 2000, msg: '额定功率必须是1到2000之间的整数（kW）' }),
     vendor: f.text('厂商', 50, { default: '' }),
     model: f.text('型号', 50, { default: '' }),

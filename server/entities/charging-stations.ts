@@ -3,12 +3,9 @@ import { badRequest } from '../lib/envelope.ts';
 import { type Row, defineResource, derive, filter } from '../resource/define.ts';
 import { f } from '../resource/fields.ts';
 import { parkingLots } from './parking-lots.ts';
+import { PARK_FEE_TYPE, STATION_STATUS, STATION_TYPE } from '../../domain/charging-codes.ts';
 
 /** 充电站: T/CEC 102 codes (notes §9.1), the parking-fee policy while charging, an optional lot. */
-
-export const STATION_TYPES = [1, 50, 100, 101, 102, 103, 255] as const;
-export const STATION_STATES = [0, 1, 5, 6, 50] as const;
-export const PARK_FEE_TYPES = [0, 1, 2, 3] as const;
 
 const degrees = (title: string, max: number) =>
   Type.Union([Type.Number({ minimum: -max, maximum: max }), Type.Null()], {
@@ -25,20 +22,9 @@ export const chargingStations = defineResource({
   fields: {
     stationCode: f.code('充电站编号', 2, 32),
     stationName: f.text('充电站名称', 50),
-    stationType: f.oneOf(
-      '站点类型',
-      STATION_TYPES,
-      '站点类型只能是1（公共）、50（个人）、100（公交）、101（环卫）、102（物流）、103（出租车）或255（其他）',
-      {
-        default: 1,
-      },
-    ),
-    stationStatus: f.oneOf('站点状态', STATION_STATES, '站点状态只能是0（未知）、1（建设中）、5（关闭下线）、6（维护中）或50（正常使用）', {
-      default: 50,
-    }),
-    parkFeeType: f.oneOf('停车收费方式', PARK_FEE_TYPES, '停车收费方式只能是0（收费）、1（免费）、2（限时免费）或3（充电期间免费）', {
-      default: 0,
-    }),
+    stationType: f.codes('站点类型', STATION_TYPE, { default: 1 }),
+    stationStatus: f.codes('站点状态', STATION_STATUS, { default: 50 }),
+    parkFeeType: f.codes('停车收费方式', PARK_FEE_TYPE, { default: 0 }),
     parkFreeMinutes: f.int('限时免费时长', { max: 24 * 60, default: 0, msg: '限时免费时长必须是0到1440之间的整数（分钟）' }),
     parkingId: f.ref('所属停车场'),
     openHours: Type.String({

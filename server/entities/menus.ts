@@ -8,6 +8,7 @@ import { type Row, defineResource } from '../resource/define.ts';
 import { f } from '../resource/fields.ts';
 import { MENU_ROOT, type MenuItem, allMenuRows, buildMenuTree } from '../services/menu-tree.ts';
 import { ADMIN_ROLE } from './roles.ts';
+import { MENU_TYPE } from '../../domain/estate-codes.ts';
 
 /**
  * 菜单: directories, pages (a JSON page file) and external links, each page with its buttons
@@ -113,7 +114,7 @@ export const menus = defineResource({
     fullName: f.text('菜单名称', 50),
     enCode: f.enCode('菜单编码'),
     icon: f.text('图标', 50, { default: '' }),
-    type: f.oneOf('菜单类型', [DIR, PAGE, LINK], '菜单类型只能是1（目录）、2（页面）或7（外链）'),
+    type: f.codes('菜单类型', MENU_TYPE),
     urlAddress: f.text('页面地址', 500, { default: '' }),
     sortCode: f.int('排序', { min: -2_147_483_648, default: 0, msg: '排序必须是整数' }),
     // left out: a link opens in a new window, anything else in the current one

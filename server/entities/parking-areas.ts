@@ -2,13 +2,14 @@ import { badRequest } from '../lib/envelope.ts';
 import { type Row, defineResource, derive, filter } from '../resource/define.ts';
 import { f } from '../resource/fields.ts';
 import { parkingLots } from './parking-lots.ts';
+import { AREA_LEVEL } from '../../domain/estate-codes.ts';
 
 /**
  * 区域: the area tree, district → street → road segment / lot → zone inside a lot. The list is the
  * whole tree (it is small); the rules keep each node below its parent, and a zone in its lot.
  */
 
-const LEVELS = [1, 2, 3, 4, 5] as const;
+const LEVELS = Object.keys(AREA_LEVEL).map(Number);
 
 export const parkingAreas = defineResource({
   table: 'parkingArea',
@@ -19,7 +20,7 @@ export const parkingAreas = defineResource({
     parentId: f.ref('上级区域'),
     areaName: f.text('区域名称', 30),
     areaCode: f.code('区域编号'),
-    level: f.oneOf('区域层级', LEVELS, '区域层级只能是1（行政区）、2（街道）、3（路段）、4（停车场）或5（场内分区）'),
+    level: f.codes('区域层级', AREA_LEVEL),
     parkingId: f.ref('关联停车场'),
     regionCode: f.text('行政区划编码', 12, { default: '' }),
     sortCode: f.int('排序', { min: -2_147_483_648, default: 0, msg: '排序必须是整数' }),

@@ -4,6 +4,7 @@ import { f } from '../resource/fields.ts';
 import { laneScanUrl, publicOrigin } from '../services/parking-qr.ts';
 import { deviceOnline } from './devices.ts';
 import { inLot, ofLot, parkingLots } from './parking-lots.ts';
+import { NON_MEMBER_POLICY } from '../../domain/estate-codes.ts';
 
 /**
  * 车道: a gate of a barrier lot or charging station, with its QR code (a version, valid or void)
@@ -27,7 +28,7 @@ export const parkingLanes = defineResource({
     qrType: f.oneOf('二维码类型', [1, 2, 3], '二维码类型只能是1（入场码）、2（出场码）或3（场内码）'),
     barrierDeviceId: f.ref('道闸控制器'),
     cameraDeviceId: f.ref('识别相机'),
-    nonMemberPolicy: f.oneOf('非会员车辆策略', [1, 2, 3], '非会员车辆策略只能是1（放行收费）、2（禁止通行）或3（人工确认）', {
+    nonMemberPolicy: f.codes('非会员车辆策略', NON_MEMBER_POLICY, {
       default: 1,
     }),
     enabledMark: f.oneOf('启用状态', [0, 1], '启用状态只能是0（停用）或1（启用）', { default: 1 }),

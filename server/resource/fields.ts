@@ -54,6 +54,19 @@ export const f = {
       ...(opts.default !== undefined ? { default: opts.default } : {}),
     }),
 
+  /**
+   * One of the codes of a label table (domain/*-codes.ts), the message listing them as people read
+   * them: `区域层级只能是1（行政区）、2（街道）…或5（场内分区）`.
+   */
+  codes: (title: string, labels: Record<number, string>, opts: { default?: number | null } = {}) => {
+    const codes = Object.keys(labels)
+      .map(Number)
+      .sort((a, b) => a - b);
+    const words = codes.map((c) => `${c}（${labels[c]}）`);
+    const list = words.length > 1 ? `${words.slice(0, -1).join('、')}或${words.at(-1)}` : words.join('');
+    return f.oneOf(title, codes, `${title}只能是${list}`, opts);
+  },
+
   /** Lists of ids (form fields may send them comma-separated). */
   ids: (title: string) => Type.Array(Type.String({ maxLength: 64 }), { title, default: [], maxItems: 1000, 'x-msg': `${title}格式不正确` }),
 

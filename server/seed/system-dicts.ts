@@ -5,7 +5,13 @@ import {
   PAY_STATUS_LABELS,
   START_MODE_LABELS,
   STOP_REASON_LABELS,
+  STATION_TYPE,
+  STATION_STATUS,
+  PARK_FEE_TYPE,
+  EQUIPMENT_TYPE,
+  CONNECTOR_TYPE,
 } from '../../domain/charging-codes.ts';
+import { AREA_LEVEL, MENU_TYPE, NON_MEMBER_POLICY } from '../../domain/estate-codes.ts';
 
 /**
  * Dictionaries the other screens' selects read (GET /api/dictDetail?dictName=…).
@@ -135,6 +141,15 @@ export const DICTS: Dict[] = [
   ['charging_stop_reason', '充电停止原因', entriesOf(STOP_REASON_LABELS)],
   ['charging_start_mode', '充电启动方式', entriesOf(START_MODE_LABELS)],
   ['charging_pay_status', '充电支付状态', entriesOf(PAY_STATUS_LABELS)],
+  ['station_type', '站点类型', entriesOf(STATION_TYPE)],
+  ['station_status', '站点状态', entriesOf(STATION_STATUS)],
+  ['park_fee_type', '停车收费方式', entriesOf(PARK_FEE_TYPE)],
+  ['equipment_type', '充电桩设备类型', entriesOf(EQUIPMENT_TYPE)],
+  ['connector_type', '充电枪接口类型', entriesOf(CONNECTOR_TYPE)],
+  // the estate's and the system screens' (domain/estate-codes.ts)
+  ['area_level', '区域层级', entriesOf(AREA_LEVEL)],
+  ['non_member_policy', '非会员车辆策略', entriesOf(NON_MEMBER_POLICY)],
+  ['menu_type', '菜单类型', entriesOf(MENU_TYPE)],
   [
     'enabled_mark',
     '启用状态',

@@ -45,6 +45,14 @@ describe('dictionary entries (api/dictDetail)', () => {
       'charging_stop_reason',
       'charging_start_mode',
       'charging_pay_status',
+      'station_type',
+      'station_status',
+      'park_fee_type',
+      'equipment_type',
+      'connector_type',
+      'area_level',
+      'non_member_policy',
+      'menu_type',
       'enabled_mark',
     ]) {
       expect((await entries(name)).data.list.length, name).toBeGreaterThan(1);
