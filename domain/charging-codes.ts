@@ -50,3 +50,12 @@ export const PARK_FEE_TYPE: Record<number, string> = { 0: '停车收费', 1: '�
 export const EQUIPMENT_TYPE: Record<number, string> = { 1: '直流', 2: '交流', 3: '交直流一体', 4: '无线' };
 
 export const CONNECTOR_TYPE: Record<number, string> = { 1: '家用插座', 2: '交流插座', 3: '交流插头', 4: '直流枪头', 5: '无线' };
+
+/** A connector's status as the list shows it (OCPP statuses fold into these, server/charging/ocpp-status.ts). */
+export const GUN_STATUS_LABELS: Record<number, string> = { 0: '离线', 1: '空闲', 2: '已插枪', 3: '充电中', 4: '预约', 255: '故障' };
+
+/** Time-of-use tiers of a price template. */
+export const PRICE_TIER = { 1: '尖', 2: '峰', 3: '平', 4: '谷' } as const;
+
+/** A price template pushed to a pile: waiting for its answer, accepted or refused. */
+export const PRICE_TASK_STATUS: Record<number, string> = { 0: '待响应', 1: '成功', 2: '失败' };

@@ -9,3 +9,10 @@ export const AREA_LEVEL: Record<number, string> = { 1: '行政区', 2: '街道',
 export const NON_MEMBER_POLICY: Record<number, string> = { 1: '放行收费', 2: '禁止通行', 3: '人工确认' };
 
 export const MENU_TYPE: Record<number, string> = { 1: '目录', 2: '页面', 7: '外链' };
+
+/** A device's or a pile's heartbeat: heard from lately or not. */
+export const ONLINE_STATE: Record<number, string> = { 1: '在线', 0: '离线' };
+
+export const LOGIN_RESULT: Record<number, string> = { 1: '成功', 0: '失败' };
+
+export const USER_STATUS: Record<number, string> = { 1: '启用', 0: '禁用' };

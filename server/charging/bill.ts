@@ -1,4 +1,5 @@
-import { type PriceTemplate, SLOT_MINUTES, TIER_NAMES, type Tier, slotStart, tierAt } from './price-slots.ts';
+import { type PriceTemplate, SLOT_MINUTES, type Tier, slotStart, tierAt } from './price-slots.ts';
+import { PRICE_TIER } from '../../domain/charging-codes.ts';
 
 /**
  * The bill of a charging session (notes §9.5), pure: energy per 30-minute slot keyed by its full
@@ -84,7 +85,7 @@ export function computeBill(samplesIn: MeterSample[], price: PriceTemplate, disc
         const p = price.tiers[String(tier)]!;
         lines.push({
           tier,
-          tierName: TIER_NAMES[tier as Tier],
+          tierName: PRICE_TIER[tier as Tier],
           from,
           to,
           elecPrice: p.elec,

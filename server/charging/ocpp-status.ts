@@ -5,8 +5,6 @@
 
 export const GUN_STATUS = { offline: 0, idle: 1, plugged: 2, charging: 3, reserved: 4, fault: 255 } as const;
 
-export const GUN_STATUS_LABELS: Record<number, string> = { 0: '离线', 1: '空闲', 2: '已插枪', 3: '充电中', 4: '预约', 255: '故障' };
-
 const MAP: Record<string, number> = {
   Available: GUN_STATUS.idle,
   Preparing: GUN_STATUS.plugged,

@@ -3,8 +3,9 @@
  * Prices are integer 1/100000 yuan per kWh. Pure; the bill, the resource and the pages use it.
  */
 
-export const TIER_NAMES = { 1: '尖', 2: '峰', 3: '平', 4: '谷' } as const;
-export type Tier = keyof typeof TIER_NAMES;
+import { PRICE_TIER } from '../../domain/charging-codes.ts';
+
+export type Tier = keyof typeof PRICE_TIER;
 export const TIERS = [1, 2, 3, 4] as const;
 
 export const SLOT_MINUTES = 30;
@@ -59,7 +60,7 @@ export function slotsOf(periods: Period[], tiers: PriceTemplate['tiers'], label 
     if (from === null || to === null) return { error: `${label}时间格式应为HH:mm（${p.start}-${p.end}）` };
     if (from % SLOT_MINUTES || to % SLOT_MINUTES) return { error: `${label}${p.start}-${p.end}须以30分钟为单位` };
     if (to <= from) return { error: `${label}${p.start}-${p.end}的结束时间须晚于开始时间` };
-    if (!tiers[String(p.tier)]) return { error: `${label}${p.start}-${p.end}的费率「${TIER_NAMES[p.tier as Tier] ?? p.tier}」未设置电价` };
+    if (!tiers[String(p.tier)]) return { error: `${label}${p.start}-${p.end}的费率「${PRICE_TIER[p.tier as Tier] ?? p.tier}」未设置电价` };
     for (let i = from / SLOT_MINUTES; i < to / SLOT_MINUTES; i++) {
       if (slots[i] !== undefined) return { error: `计费时段有重复：${label}${p.start}-${p.end}与其他时段重叠` };
       slots[i] = p.tier;
@@ -82,7 +83,7 @@ export function templateProblem(t: PriceTemplate): string | null {
     const p = t.tiers[k]!;
     for (const v of [p.elec, p.service])
       if (!Number.isInteger(v) || v < 0 || v > 10_000_000)
-        return `${TIER_NAMES[Number(k) as Tier]}时段电价须是0到100元之间的数（精确到0.00001元）`;
+        return `${PRICE_TIER[Number(k) as Tier]}时段电价须是0到100元之间的数（精确到0.00001元）`;
   }
   const day = slotsOf(t.periods, t.tiers);
   if ('error' in day) return day.error;

@@ -10,13 +10,12 @@ import { f } from '../resource/fields.ts';
 import { lotsOf, outOfScope, scopeCondition } from '../resource/lot-scope.ts';
 import type { AnyDb } from '../resource/spec.ts';
 import type { TypeBoxProvider } from '../lib/type-provider.ts';
+import { PRICE_TASK_STATUS } from '../../domain/charging-codes.ts';
 
 /**
  * Price changes reach piles as tasks (§9.2): one row per pile waiting for its acknowledgement,
  * done or failed; failed rows can be retried. A template's archived versions are listed too.
  */
-
-const TASK_STATES: Record<number, string> = { 0: '待响应', 1: '成功', 2: '失败' };
 
 /**
  * The piles a lot-restricted caller may see (or with `change`, change): a task spans the piles of
@@ -96,7 +95,7 @@ export function registerChargingPriceTasks(fastify: FastifyInstance, db: Db): vo
         ...r,
         createTime: new Date(r.createTime as Date).getTime(),
         respondTime: r.respondTime ? new Date(r.respondTime as Date).getTime() : null,
-        statusName: TASK_STATES[r.status as number],
+        statusName: PRICE_TASK_STATUS[r.status as number],
       }));
       return ok({ list, pagination: { currentPage: 1, pageSize: list.length, total: list.length } });
     },

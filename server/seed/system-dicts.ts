@@ -10,8 +10,11 @@ import {
   PARK_FEE_TYPE,
   EQUIPMENT_TYPE,
   CONNECTOR_TYPE,
+  GUN_STATUS_LABELS,
+  PRICE_TIER,
+  PRICE_TASK_STATUS,
 } from '../../domain/charging-codes.ts';
-import { AREA_LEVEL, MENU_TYPE, NON_MEMBER_POLICY } from '../../domain/estate-codes.ts';
+import { AREA_LEVEL, LOGIN_RESULT, MENU_TYPE, NON_MEMBER_POLICY, ONLINE_STATE, USER_STATUS } from '../../domain/estate-codes.ts';
 
 /**
  * Dictionaries the other screens' selects read (GET /api/dictDetail?dictName=…).
@@ -146,10 +149,16 @@ export const DICTS: Dict[] = [
   ['park_fee_type', '停车收费方式', entriesOf(PARK_FEE_TYPE)],
   ['equipment_type', '充电桩设备类型', entriesOf(EQUIPMENT_TYPE)],
   ['connector_type', '充电枪接口类型', entriesOf(CONNECTOR_TYPE)],
+  ['gun_status', '充电枪状态', entriesOf(GUN_STATUS_LABELS)],
+  ['price_tier', '电价时段', entriesOf(PRICE_TIER)],
+  ['price_task_status', '电价下发状态', entriesOf(PRICE_TASK_STATUS)],
   // the estate's and the system screens' (domain/estate-codes.ts)
   ['area_level', '区域层级', entriesOf(AREA_LEVEL)],
   ['non_member_policy', '非会员车辆策略', entriesOf(NON_MEMBER_POLICY)],
   ['menu_type', '菜单类型', entriesOf(MENU_TYPE)],
+  ['online_state', '在线状态', entriesOf(ONLINE_STATE)],
+  ['login_result', '登录结果', entriesOf(LOGIN_RESULT)],
+  ['user_status', '用户状态', entriesOf(USER_STATUS)],
   [
     'enabled_mark',
     '启用状态',

@@ -53,6 +53,12 @@ describe('dictionary entries (api/dictDetail)', () => {
       'area_level',
       'non_member_policy',
       'menu_type',
+      'gun_status',
+      'price_tier',
+      'price_task_status',
+      'online_state',
+      'login_result',
+      'user_status',
       'enabled_mark',
     ]) {
       expect((await entries(name)).data.list.length, name).toBeGreaterThan(1);
