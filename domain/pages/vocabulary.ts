@@ -15,6 +15,7 @@ import {
   requiredWording,
   subFormChangesAtOnce,
 } from './vocabulary-forms';
+import { narrowChartAxes } from './vocabulary-charts';
 
 type Node = Record<string, unknown>;
 
@@ -261,6 +262,7 @@ export function applyVocabulary(node: Node): Node {
   if ('lots' in out && out.type === 'select') out = expandLots(out);
   if (out.type === 'mapping' || out.type === 'map') out = mappingLabelsAsText(out);
   if (out.type === 'tpl' || out.type === 'html') out = tplValueAsText(out);
+  if (out.type === 'chart') out = narrowChartAxes(out);
   if (Object.prototype.hasOwnProperty.call(URL_PROPS, String(out.type))) out = safeAddresses(out);
   return out;
 }

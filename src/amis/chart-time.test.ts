@@ -20,7 +20,6 @@ interface CurveConfig {
     yAxis: { name: string }[];
     series: { yAxisIndex: number; encode: { seriesName: string } }[];
   };
-  media: unknown[];
 }
 
 /** The charging order's curve chart as the page writes it, its rows in place of `${rows}`. */
