@@ -1,5 +1,5 @@
 import { ORDER_STATE, ORDER_STATE_LABELS, PAY_STATUS } from '../../domain/charging-codes.ts';
-import { type Transition, stateMachine } from '../../domain/state-machine.ts';
+import { type Transition, actionTable, stateMachine } from '../../domain/state-machine.ts';
 
 /**
  * The charging order's state machine, as the parking order's (server/orders/state-machine.ts): one
@@ -59,26 +59,19 @@ interface OrderFacts {
 }
 
 /** Whether each action may run now: null, or why not. What the details offer and what the server accepts. */
-const ACTION_RULES: Record<ChargingAction, (o: OrderFacts) => string | null> = {
-  stop: (o) => refusal(o.state, 'stopRequested'),
-  close: (o) => refusal(o.state, 'closed'),
-  settle: (o) => refusal(o.state, 'settled'),
+const ACTIONS = actionTable<ChargingAction, OrderFacts>({
+  stop: (o) => machine.refusal(o.state, 'stopRequested'),
+  close: (o) => machine.refusal(o.state, 'closed'),
+  settle: (o) => machine.refusal(o.state, 'settled'),
   refund: (o) => {
     if (o.state !== S.finished && o.state !== S.handled) return `订单当前状态为「${ORDER_STATE_LABELS[o.state] ?? o.state}」，不能退款`;
     return o.paidCents - o.refundCents > 0 ? null : '订单没有可退的已付金额';
   },
-};
+});
 
-const refusal = (state: number, event: ChargingEvent): string | null => {
-  const t = chargingTransition(state, event);
-  return t.ok ? null : t.msg;
-};
+export const chargingActionRefusal = ACTIONS.refusal;
 
-export const CHARGING_ACTIONS = Object.keys(ACTION_RULES) as ChargingAction[];
-
-export const chargingActionRefusal = (o: OrderFacts, action: ChargingAction): string | null => ACTION_RULES[action](o);
-
-export const chargingActions = (o: OrderFacts): ChargingAction[] => CHARGING_ACTIONS.filter((a) => ACTION_RULES[a](o) === null);
+export const chargingActions = ACTIONS.offered;
 
 /** The pay status after refunds: all of it back, or part. */
 export const payStatusAfterRefund = (refundedCents: number, paidCents: number): number =>

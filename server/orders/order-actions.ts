@@ -6,7 +6,8 @@ import { writeOperLog } from '../lib/oper-log.ts';
 import { assertLots } from '../resource/lot-scope.ts';
 import { type Split, balanced, waived, withReceivable } from './amounts.ts';
 import { yuan } from '../../domain/money.ts';
-import { type OrderEvent, amountEditable, hasLeft, stateAfterAmount, transition } from './state-machine.ts';
+import { type OrderEvent, amountEditable, hasLeft, refusal, stateAfterAmount, transition } from './state-machine.ts';
+import { actionTable } from '../../domain/state-machine.ts';
 import { ORDER_STATE, type OrderState, STATE_LABEL } from '../../domain/parking-codes.ts';
 
 /**
@@ -91,16 +92,11 @@ export interface OrderFacts {
   pendingRefundCents: number;
 }
 
-const refusal = (state: OrderState, event: OrderEvent): string | null => {
-  const t = transition(state, event);
-  return t.ok ? null : t.msg;
-};
-
 /**
  * Whether each action may run on an order now, before its input is read: null, or why not. The one
  * table behind both what the details page offers and what the server accepts.
  */
-const ACTION_RULES: Record<OrderAction, (o: OrderFacts) => string | null> = {
+const ACTIONS = actionTable<OrderAction, OrderFacts>({
   close: (o) => refusal(o.state, 'close'),
   changeAmount: (o) => (amountEditable(o.state) ? null : `订单当前状态为“${STATE_LABEL[o.state]}”，不能调整金额，请在欠费追缴中处理`),
   waive: (o) => refusal(o.state, 'waive') ?? (o.owedCents === 0 ? '订单没有欠款，无需免单' : null),
@@ -110,15 +106,15 @@ const ACTION_RULES: Record<OrderAction, (o: OrderFacts) => string | null> = {
     if (!hasLeft(o.state)) return `订单当前状态为“${STATE_LABEL[o.state]}”，不能申请退款`;
     return o.paidCents - o.pendingRefundCents <= 0 ? '订单没有可退的已付金额' : null;
   },
-};
+});
 
-export const ORDER_ACTIONS = Object.keys(ACTION_RULES) as OrderAction[];
+export const ORDER_ACTIONS = ACTIONS.actions;
 
 /** Why `action` may not run on the order now, or null. */
-export const actionRefusal = (o: OrderFacts, action: OrderAction): string | null => ACTION_RULES[action](o);
+export const actionRefusal = ACTIONS.refusal;
 
 /** The actions an order offers now (the details answer's `actions`). */
-export const offeredActions = (o: OrderFacts): OrderAction[] => ORDER_ACTIONS.filter((a) => ACTION_RULES[a](o) === null);
+export const offeredActions = ACTIONS.offered;
 
 function step(o: OrderRow, event: OrderEvent): OrderState {
   const t = transition(o.state, event);

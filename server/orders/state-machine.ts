@@ -66,6 +66,9 @@ export type Transition = DomainTransition<OrderState>;
 
 export const transition = (from: OrderState, event: OrderEvent): Transition => machine.transition(from, event);
 
+/** Why the event may not happen in `from`, or null. */
+export const refusal = (from: OrderState, event: OrderEvent): string | null => machine.refusal(from, event);
+
 /** The events that may happen in a state (the details page offers their actions). */
 export const eventsFrom = (from: OrderState): OrderEvent[] => machine.eventsFrom(from);
 
