@@ -1,4 +1,4 @@
-import { MINUTE_MS, chinaIso, chinaDate } from '../../domain/china-time.ts';
+import { DAY_MS, MINUTE_MS, chinaDate, chinaIso } from '../../domain/china-time.ts';
 import { yuan } from '../../domain/money.ts';
 import { sliceAt, type Piece } from './timeline.ts';
 import type { FeeFreeWindow, FeeLine, FeeRuleBody, FeeUnitWindow, FeeVisitWindow, FeeWindow } from './types.ts';
@@ -27,7 +27,7 @@ export interface PricingState {
   carry: number;
 }
 
-const day24Of = (state: PricingState, t: number) => (state.cap24From === null ? 0 : Math.floor((t - state.cap24From) / 86_400_000));
+const day24Of = (state: PricingState, t: number) => (state.cap24From === null ? 0 : Math.floor((t - state.cap24From) / DAY_MS));
 
 interface Run {
   from: number;
