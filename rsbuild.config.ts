@@ -4,6 +4,7 @@ import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginConsolePreload } from './scripts/build/console-preload';
 import { pluginPrecompress } from './scripts/build/precompress';
+import { pluginAmisA11y } from './scripts/build/amis-a11y';
 
 // amis, amis-ui and amis-core each carry a copy of mobx-state-tree; amis's renderers build their
 // stores on amis-core's, and an action of one copy (a mapping's `source` load) fails in the other
@@ -16,7 +17,7 @@ const amisStateTree = dirname(amisRequire.resolve('mobx-state-tree/package.json'
 const apiTarget = process.env.API_TARGET || `http://localhost:${process.env.DEV_API_PORT || 8081}`;
 
 export default defineConfig({
-  plugins: [pluginReact(), pluginConsolePreload(), pluginPrecompress()],
+  plugins: [pluginReact(), pluginAmisA11y(), pluginConsolePreload(), pluginPrecompress()],
   // BENCH=1 adds the bench's bare-amis floor (scripts/bench/bare/), never part of a normal build
   source: {
     entry: { index: './src/main.tsx', ...(process.env.BENCH === '1' ? { 'bench-bare': './scripts/bench/bare/bare-main.tsx' } : {}) },

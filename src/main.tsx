@@ -8,7 +8,7 @@ import { bootPreloads } from './router/boot-preload';
 import { SignInScreen } from './views/login/sign-in-screen';
 import { settingsStore } from './stores/settings-store';
 import { brandStore } from './layout/brand-store';
-import { applyTheme } from './styles/theme';
+import { applyTheme, PANEL_COLORS } from './styles/theme';
 import { feedback } from './feedback/feedback-store';
 import { FeedbackLayer } from './feedback/feedback-layer';
 import { t } from './i18n';
@@ -23,8 +23,9 @@ import './styles/global.css';
 // No <StrictMode>: amis's root renderer breaks under it in development.
 const root = createRoot(document.getElementById('root')!);
 
-// a colour the user picked earlier applies before the first paint (the sign-in button's too)
-if (settingsStore.themeChosen) applyTheme(settingsStore.settings.theme);
+// the colour picked earlier, or the default, applies before the first paint (the sign-in button's
+// too), in its readable shades (theme.ts)
+applyTheme(settingsStore.themeChosen ? settingsStore.settings.theme : PANEL_COLORS[0]);
 void brandStore.load();
 
 const loadConsole = () => import(/* webpackChunkName: "console" */ './app');

@@ -5,6 +5,7 @@
  * check:pages applies it before validating a page against amis's schema, so both see the same page.
  */
 
+import { closeOnEscape, wholeTrees } from './vocabulary-a11y';
 import {
   COUNTED_INPUTS,
   NUMBER_INPUTS,
@@ -264,6 +265,7 @@ export function applyVocabulary(node: Node): Node {
   if (out.type === 'tpl' || out.type === 'html') out = tplValueAsText(out);
   if (out.type === 'chart') out = narrowChartAxes(out);
   if (Object.prototype.hasOwnProperty.call(URL_PROPS, String(out.type))) out = safeAddresses(out);
+  out = wholeTrees(closeOnEscape(out));
   return out;
 }
 

@@ -5,6 +5,7 @@ import 'amis/sdk/iconfont.css';
 import '@fortawesome/fontawesome-free/css/all.min.css';
 import '@fortawesome/fontawesome-free/css/v4-shims.min.css';
 import '../styles/amis-layout.css';
+import '../styles/amis-contrast.css';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { createRoot } from 'react-dom/client';
 import { useLocation } from 'react-router-dom';

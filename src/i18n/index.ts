@@ -4,16 +4,23 @@ import { messages, type Locale, type MessageKey } from './messages';
 
 const LOCALE_COOKIE = 'language';
 
+/** Screen readers pick their voice from `<html lang>`: it follows the console's language. */
+function htmlLang(locale: Locale) {
+  if (typeof document !== 'undefined') document.documentElement.lang = locale === 'en-US' ? 'en' : 'zh-CN';
+}
+
 class LocaleStore {
   locale: Locale = Cookies.get(LOCALE_COOKIE) === 'en-US' ? 'en-US' : 'zh-CN';
 
   constructor() {
     makeAutoObservable(this);
+    htmlLang(this.locale);
   }
 
   setLocale(locale: Locale) {
     this.locale = locale;
     Cookies.set(LOCALE_COOKIE, locale);
+    htmlLang(locale);
   }
 }
 

@@ -13,6 +13,7 @@ import { useResponsive } from './use-responsive';
 import { useVisitedTags } from './use-visited-tags';
 import { chromeGate, CHROME_WAIT_MS } from './chrome-gate';
 import { currentRoute } from '../router/current-route';
+import { t } from '../i18n';
 import './layout.css';
 
 /** The signed-in shell: sidebar from the menu, top bar, tabs, cached pages, settings panel, footer. */
@@ -49,6 +50,18 @@ export const Layout = observer(function Layout() {
 
   return (
     <div className={classes} data-testid="layout">
+      {/* the first Tab stop: past the menu, the tabs and the header straight to the screen */}
+      <a
+        className="pc-skip-link"
+        href="#pc-main-content"
+        onClick={(e) => {
+          // a hash link would be read as a route: move focus by hand
+          e.preventDefault();
+          document.getElementById('pc-main-content')?.focus();
+        }}
+      >
+        {t('layout.skipToContent')}
+      </a>
       {device === 'mobile' && sidebar.opened ? (
         <div className="pc-drawer-bg" data-testid="sidebar-backdrop" onClick={() => appStore.closeSideBar(false)} />
       ) : null}
@@ -58,7 +71,7 @@ export const Layout = observer(function Layout() {
           {chrome ? <Navbar /> : <header className="pc-navbar" />}
           {tagsView && (chrome ? <TagsView /> : <div className="pc-tags" />)}
         </div>
-        <main className="pc-app-main">
+        <main className="pc-app-main" id="pc-main-content" tabIndex={-1} aria-label={t('layout.mainContent')}>
           <KeepAliveOutlet />
         </main>
         {chrome ? <AppFooter /> : null}

@@ -1,12 +1,10 @@
 import { observer } from 'mobx-react-lite';
 import { settingsStore, type SettingKey } from '../stores/settings-store';
 import { feedback } from '../feedback/feedback-store';
-import { applyTheme } from '../styles/theme';
+import { applyTheme, PANEL_COLORS } from '../styles/theme';
 import { t } from '../i18n';
 import type { MessageKey } from '../i18n/messages';
 
-/** Spec §9: the panel offers 8 colours, the first (#409EFF) being its default. */
-export const PANEL_COLORS = ['#409EFF', '#1890ff', '#304156', '#212121', '#11a983', '#13c2c2', '#6959CD', '#f5222d'];
 const THEME_MESSAGE_MS = 800;
 
 const SWITCHES: { key: SettingKey; label: MessageKey }[] = [

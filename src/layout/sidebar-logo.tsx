@@ -7,7 +7,8 @@ export const SidebarLogo = observer(function SidebarLogo({ collapsed }: { collap
   const { logo } = brandStore.brand;
   const { siteTitle } = brandStore;
   return (
-    <Link className="pc-sidebar__brand" to="/" data-testid="sidebar-brand">
+    // collapsed, the logo alone is the link: the title becomes its name
+    <Link className="pc-sidebar__brand" to="/" data-testid="sidebar-brand" aria-label={collapsed ? siteTitle : undefined}>
       {logo ? <img className="pc-sidebar__logo" src={logo} alt="" /> : null}
       {collapsed ? null : <h1 className="pc-sidebar__title">{siteTitle}</h1>}
     </Link>

@@ -57,7 +57,7 @@ export const TagsView = observer(function TagsView() {
   const strip = useTagStrip(location.pathname, tagsViewStore.visitedViews.length);
 
   return (
-    <div className="pc-tags" role="tablist" aria-label="tags">
+    <div className="pc-tags">
       {strip.canLeft ? (
         <button
           type="button"
@@ -80,7 +80,7 @@ export const TagsView = observer(function TagsView() {
           ›
         </button>
       ) : null}
-      <div className="pc-tags__scroll" ref={strip.ref}>
+      <div className="pc-tags__scroll" ref={strip.ref} role="tablist" aria-label="tags">
         {tagsViewStore.visitedViews.map((view) => {
           const title = describeRoute(view.path)?.title || view.title;
           return (
@@ -93,12 +93,18 @@ export const TagsView = observer(function TagsView() {
               data-path={view.path}
               className={`pc-tags__item${isActive(view) ? ' is-active' : ''}`}
               onContextMenu={(e) => openMenu(e, view)}
+              // a tab holds no second control (WAI-ARIA tabs): the keyboard closes it with Delete
+              aria-keyshortcuts={view.affix ? undefined : 'Delete'}
+              onKeyDown={(e) => {
+                if (e.key === 'Delete' && !view.affix) close(view);
+              }}
             >
               <span className="pc-tags__title">{title}</span>
               {view.affix ? null : (
-                <button
+                <span
                   className="pc-tags__close"
-                  aria-label={t('tags.close')}
+                  aria-hidden="true"
+                  title={t('tags.close')}
                   onClick={(e) => {
                     e.preventDefault();
                     e.stopPropagation();
@@ -106,7 +112,7 @@ export const TagsView = observer(function TagsView() {
                   }}
                 >
                   ×
-                </button>
+                </span>
               )}
             </Link>
           );

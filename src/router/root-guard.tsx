@@ -15,7 +15,13 @@ import { routeAccess } from './current-route';
 import { loadSession, sessionReadyFor } from './session-load';
 import { t } from '../i18n';
 
-NProgress.configure({ showSpinner: false });
+// nprogress's own template writes role="bar", which is no ARIA role; the bar is decoration (the
+// screen says when it is loading), so it is hidden from assistive technology
+NProgress.configure({
+  showSpinner: false,
+  template: '<div class="bar" aria-hidden="true"><div class="peg"></div></div>',
+  barSelector: '.bar',
+});
 
 /** Applies the navigation guard to every location change; shows progress and the page title. */
 export const RootGuard = observer(function RootGuard() {

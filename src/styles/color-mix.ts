@@ -38,3 +38,32 @@ export function brandPalette(base: string): string[] {
   const tints = [0.2, 0.4, 0.6, 0.8, 0.9].map((w) => mix(base, '#ffffff', w));
   return [...shades, toHex(parseHex(base)), ...tints];
 }
+
+/** WCAG 2 relative luminance of a colour (0 black … 1 white). */
+export function luminance(hex: string): number {
+  const [r, g, b] = parseHex(hex).map((v) => {
+    const c = v / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** WCAG 2 contrast ratio of two colours, 1 to 21. */
+export function contrast(a: string, b: string): number {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+/**
+ * The shade of `color` nearest to it that reads at `ratio` against `background`: darker on a light
+ * background, lighter on a dark one. Text in that shade on the background, or the background's
+ * colour on a fill of that shade (white text on a white-page button), reaches WCAG AA.
+ */
+export function readableShade(color: string, background: string, ratio = 4.5): string {
+  const toward = luminance(background) > 0.18 ? '#000000' : '#ffffff';
+  for (let step = 0; step <= 100; step++) {
+    const shade = mix(color, toward, step / 100);
+    if (contrast(shade, background) >= ratio) return shade;
+  }
+  return toward;
+}

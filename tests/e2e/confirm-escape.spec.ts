@@ -37,7 +37,7 @@ test("a delete confirm still opens after the first screen's tab is closed", asyn
   await waitForRows(page);
   await page.evaluate(() => (window.location.hash = '/coupon/merchant'));
   await waitForRows(page);
-  await page.locator('.pc-tags__item[data-path="/parking/parkingAdmin"]').getByRole('button', { name: '关闭' }).click();
+  await page.locator('.pc-tags__item[data-path="/parking/parkingAdmin"]').locator('.pc-tags__close').click();
   await expect(page.locator('.pc-tags__item[data-path="/parking/parkingAdmin"]')).toHaveCount(0);
   const dialog = await openMerchantDeleteConfirm(page);
   await page.keyboard.press('Escape');

@@ -33,7 +33,7 @@ test('visiting pages opens one tab each; the dashboard is pinned without a close
   await visit(page, '/OrderManagement/parkingRecordOrderInfo/9');
   await expect(tabs(page)).toHaveCount(4);
   await expect(tabTitles(page).first()).toHaveText('首页');
-  await expect(tab(page, '首页').getByRole('button', { name: '关闭' })).toHaveCount(0);
+  await expect(tab(page, '首页').locator('.pc-tags__close')).toHaveCount(0);
   await expect(page.locator('.pc-tags__item[data-path="/OrderManagement/parkingRecordOrderInfo/7"]')).toBeVisible();
   await expect(page.locator('.pc-tags__item[data-path="/OrderManagement/parkingRecordOrderInfo/9"]')).toHaveAttribute(
     'aria-selected',
@@ -45,9 +45,9 @@ test('closing the active tab goes to the last remaining tab', async ({ page }) =
   await signInAndWait(page);
   await openLots(page);
   await visit(page, '/user/center');
-  await tab(page, '个人中心').getByRole('button', { name: '关闭' }).click();
+  await tab(page, '个人中心').locator('.pc-tags__close').click();
   await expect(page).toHaveURL(/#\/parking\/parkingAdmin$/);
-  await tab(page, '停车场管理').getByRole('button', { name: '关闭' }).click();
+  await tab(page, '停车场管理').locator('.pc-tags__close').click();
   await expect(page).toHaveURL(/#\/dashboard$/);
 });
 

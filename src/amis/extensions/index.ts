@@ -16,16 +16,18 @@ import { registerSchemaDefaults } from './schema-defaults';
 import { registerEscaping } from './escaping';
 import { letDatesBeTyped } from './date-typing';
 import { registerRenderers } from '../renderers';
+import { startAccessibility } from '../a11y';
 import type { AmisRegistry } from './registry';
 
 let registered = false;
 
-/** The project's vocabulary for JSON authors: filters, formula functions, validations and renderers; data shown as text (escaping.ts); date-times that can be typed (date-typing.ts). */
+/** The project's vocabulary for JSON authors: filters, formula functions, validations and renderers; data shown as text (escaping.ts); date-times that can be typed (date-typing.ts); controls and dialogs a keyboard and a screen reader can use (../a11y). */
 export function registerExtensions() {
   if (registered) return;
   registered = true;
   registerEscaping({ Evaluator, registerTplEnginer, Html });
   letDatesBeTyped([DatePicker, DateRangePicker]);
+  startAccessibility();
   const registry: AmisRegistry = { addRule, addSchemaFilter, registerFilter, registerFunction };
   registerFilters(registry);
   registerFunctions(registry);

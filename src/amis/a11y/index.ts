@@ -1,0 +1,28 @@
+import { t } from '../../i18n';
+import { nameControls } from './control-names';
+import { followDialogs, listenForDialogKeys } from './dialog-focus';
+
+let started = false;
+
+/**
+ * Keeps amis's output usable by keyboard and screen reader (control-names.ts, dialog-focus.ts): one
+ * observer for the whole document, because dialogs and popovers render outside the page. Each batch
+ * of changes is looked at once, in the next frame.
+ */
+export function startAccessibility(doc: Document = document) {
+  if (started || typeof MutationObserver === 'undefined') return;
+  started = true;
+  listenForDialogKeys(doc);
+  const nextFrame = typeof requestAnimationFrame === 'function' ? requestAnimationFrame : (run: () => void) => setTimeout(run, 16);
+  let queued = false;
+  const look = () => {
+    queued = false;
+    nameControls(doc.body, { pageJump: t('a11y.pageJump'), perPage: t('a11y.perPage') });
+    followDialogs(doc);
+  };
+  new MutationObserver(() => {
+    if (queued) return;
+    queued = true;
+    nextFrame(look);
+  }).observe(doc.body, { childList: true, subtree: true });
+}
