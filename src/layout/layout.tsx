@@ -14,6 +14,7 @@ import { useVisitedTags } from './use-visited-tags';
 import { chromeGate, CHROME_WAIT_MS } from './chrome-gate';
 import { currentRoute } from '../router/current-route';
 import { t } from '../i18n';
+import { useFocusFollowsScreen } from './focus-follows-screen';
 import './layout.css';
 
 /** The signed-in shell: sidebar from the menu, top bar, tabs, cached pages, settings panel, footer. */
@@ -32,6 +33,8 @@ export const Layout = observer(function Layout() {
     const timer = setTimeout(() => chromeGate.show(), CHROME_WAIT_MS);
     return () => clearTimeout(timer);
   }, [chrome, screenFirst]);
+
+  useFocusFollowsScreen(pathname);
 
   // amis dialogs and toasts render outside the shell, so the size lives on the root element
   useEffect(() => {
