@@ -11,6 +11,7 @@ import { preparePage } from './page-vocabulary.ts';
 import { checkApis, checkPermissions, type RouteRef } from './page-rules.ts';
 import { checkDataAsHtml } from './html-rules.ts';
 import { checkForms } from './form-rules.ts';
+import { checkAccessibility } from './a11y-rules.ts';
 import { CHECK_FILE_NAME, parseCheckFile, type BundleDeclarations } from './bundle-declarations.ts';
 
 export interface Problem {
@@ -103,6 +104,7 @@ export function checkFile(file: string, known: Known, bundles: string[], root: s
     ...checkForms(page, known.routes),
     ...checkPermissions(page, known.permissionCodes),
     ...checkDataAsHtml(page),
+    ...checkAccessibility(page),
   ];
   return [...own, ...found.map((p) => ({ file: shown, ...p }))];
 }

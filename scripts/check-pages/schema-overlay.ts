@@ -61,6 +61,8 @@ const READ_BY_RENDERERS: { when: string; add: Record<string, unknown> }[] = [
       valueField: { type: 'string' },
       searchable: { type: 'boolean' },
       deferField: { type: 'string' },
+      // a tree's size before it draws a virtual list (amis-ui Tree; the vocabulary sets it, vocabulary-a11y.ts)
+      virtualThreshold: { type: 'number' },
     },
   },
   // every form item: a required condition as an expression

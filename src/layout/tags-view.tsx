@@ -105,6 +105,8 @@ export const TagsView = observer(function TagsView() {
                   className="pc-tags__close"
                   aria-hidden="true"
                   title={t('tags.close')}
+                  // a press on × must not focus the tab first: that scrolls the strip under the pointer
+                  onMouseDown={(e) => e.preventDefault()}
                   onClick={(e) => {
                     e.preventDefault();
                     e.stopPropagation();
