@@ -1,16 +1,22 @@
 import proxy from '@fastify/http-proxy';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { buildApp } from './app.ts';
+import type { Logger } from 'pino';
+import { buildApp, installRequestId } from './app.ts';
 import { ConfigError, type ServerConfig, readConfig } from './config.ts';
 import { frameworkErrors, installErrorHandling } from './lib/errors.ts';
+import { createLogger, loggingOptions } from './lib/logger.ts';
 import { amapConfigured, installSecurityHeaders } from './lib/security-headers.ts';
 import { type PageBundle, pageBundlesOf, registerStatic } from './lib/static.ts';
 
 /** CLI entry: the configuration (server/config.ts, README's table) is read here, once. */
 
-async function proxyApp(config: ServerConfig, target: string, pageBundles: PageBundle[]): Promise<FastifyInstance> {
-  const app = Fastify({ logger: false, frameworkErrors });
-  installErrorHandling(app, false);
+/** SIGTERM / SIGINT: requests in flight get this long to finish before their connections are closed */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function proxyApp(config: ServerConfig, target: string, pageBundles: PageBundle[], logger?: Logger): Promise<FastifyInstance> {
+  const app = Fastify({ ...loggingOptions(logger), frameworkErrors });
+  installRequestId(app);
+  installErrorHandling(app, Boolean(logger));
   await installSecurityHeaders(app, { amap: amapConfigured(config.distDir) });
   await app.register(proxy, { upstream: target, prefix: '/api', rewritePrefix: '/api', config: { access: 'public' } });
   await registerStatic(app, { distDir: config.distDir, pageBundles, watchPages: config.watchPages });
@@ -20,14 +26,15 @@ async function proxyApp(config: ServerConfig, target: string, pageBundles: PageB
 async function main(): Promise<void> {
   const config = readConfig();
   const pageBundles = pageBundlesOf(config.sitePages);
+  const logger = config.log ? createLogger(config.log) : undefined;
   const app = config.apiTarget
-    ? await proxyApp(config, config.apiTarget, pageBundles)
+    ? await proxyApp(config, config.apiTarget, pageBundles, logger)
     : (
         await buildApp({
           database: config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
           distDir: config.distDir,
           pageBundles,
-          logger: config.log,
+          logger,
           watchPages: config.watchPages,
           heartbeatMs: config.heartbeatMs,
           chargingSim: {
@@ -52,14 +59,41 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   const addr = app.server.address();
   const actualPort = typeof addr === 'object' && addr ? addr.port : config.port;
-  console.log(`Console ready at http://localhost:${actualPort}/`);
-  console.log('admin / admin123 (every menu and button)');
-  console.log('operator / operator123 (a realistic subset)');
-  const stop = (): void => {
-    void app.close().then(() => process.exit(0));
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  // with a log, these lines are log lines too (one format on stdout)
+  const say = logger ? (line: string) => logger.info(line) : (line: string) => console.log(line);
+  say(`Console ready at http://localhost:${actualPort}/`);
+  say('admin / admin123 (every menu and button)');
+  say('operator / operator123 (a realistic subset)');
+  process.on('SIGINT', () => shutDown(app, 'SIGINT'));
+  process.on('SIGTERM', () => shutDown(app, 'SIGTERM'));
+}
+
+/**
+ * A graceful stop (a deployment, a scale-down): no new connections; the jobs stop and give their
+ * leases back, so another instance takes the simulators over at its next tick; requests in flight
+ * finish (closed after SHUTDOWN_GRACE_MS); the database closes; exit 0.
+ */
+let stopping = false;
+function shutDown(app: FastifyInstance, signal: string): void {
+  if (stopping) return;
+  stopping = true;
+  app.log.info({ signal }, 'stopping: finishing the requests in flight');
+  const force = setTimeout(() => {
+    app.log.warn(`requests still in flight after ${SHUTDOWN_GRACE_MS / 1000} s: closing their connections`);
+    app.server.closeAllConnections();
+  }, SHUTDOWN_GRACE_MS);
+  force.unref();
+  app.close().then(
+    () => {
+      clearTimeout(force);
+      app.log.info('stopped');
+      process.exit(0);
+    },
+    (e: unknown) => {
+      app.log.error({ err: e }, 'stopping failed');
+      process.exit(1);
+    },
+  );
 }
 
 main().catch((err: unknown) => {
