@@ -149,7 +149,10 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<{ app: Fasti
     chargingSimJob(opts.chargingSim ?? { everyMs: 0, startPercent: 0, stallMinutes: 10 }),
     trafficSimJob(opts.simTrafficMs ?? 0),
   ];
-  const stopJobs = startJobs(db, jobs, (msg, e) => (opts.logger ? app.log.warn({ err: e }, msg) : e && console.error(msg, e)));
+  // without a log (tests) only a job's failure is printed; an outage is a test's own business
+  const stopJobs = startJobs(db, jobs, (level, msg, e) =>
+    opts.logger ? app.log[level === 'error' ? 'error' : 'warn']({ err: e }, msg) : level === 'error' && console.error(msg, e),
+  );
   // preClose runs before the onClose hook that closes the database
   app.addHook('preClose', stopJobs);
   await registerHealthRoutes(app, db, opts.pageBundles ?? DEFAULT_PAGE_BUNDLES);

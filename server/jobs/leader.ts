@@ -34,13 +34,16 @@ export async function releaseLeases(db: Db, holder: string): Promise<void> {
 }
 
 /** Starts the jobs; the returned function stops them and gives their leases back (call it before the database closes). */
-export function startJobs(db: Db, jobs: Job[], log: (msg: string, e?: unknown) => void): () => Promise<void> {
+/** what the jobs report: an outage and its end ('info'), or a job's failure ('error') */
+export type JobLog = (level: 'info' | 'error', msg: string, e?: unknown) => void;
+
+export function startJobs(db: Db, jobs: Job[], log: JobLog): () => Promise<void> {
   const holder = randomUUID();
   let stopped = false;
   let paused = false;
   const outage = (e: unknown): boolean => {
     if (!isDatabaseUnavailable(e)) return false;
-    if (!paused) log('[jobs] database unavailable: jobs paused until it is back', e);
+    if (!paused) log('info', `[jobs] database unavailable (${(e as Error).message}): jobs paused until it is back`);
     paused = true;
     return true;
   };
@@ -54,11 +57,11 @@ export function startJobs(db: Db, jobs: Job[], log: (msg: string, e?: unknown) =
         busy = true;
         try {
           const mine = await holdLease(db, job.name, job.leaseMs ?? job.everyMs * 3, holder);
-          if (paused) log('[jobs] database back: jobs resumed');
+          if (paused) log('info', '[jobs] database back: jobs resumed');
           paused = false;
           if (mine) await job.tick(db);
         } catch (e) {
-          if (!stopped && !outage(e)) log(`[job ${job.name}]`, e);
+          if (!stopped && !outage(e)) log('error', `[job ${job.name}]`, e);
         } finally {
           busy = false;
         }
@@ -75,6 +78,6 @@ export function startJobs(db: Db, jobs: Job[], log: (msg: string, e?: unknown) =
     stopped = true;
     timers.forEach(clearInterval);
     await Promise.all(running);
-    if (timers.length) await releaseLeases(db, holder).catch((e: unknown) => log('[jobs] leases not given back (they lapse)', e));
+    if (timers.length) await releaseLeases(db, holder).catch((e: unknown) => log('error', '[jobs] leases not given back (they lapse)', e));
   };
 }
