@@ -36,6 +36,7 @@ import { registerOrderDetailRoutes } from './routes/order-details.ts';
 import { trafficSimJob } from './jobs/traffic-sim.ts';
 import type { Logger } from 'pino';
 import { REQUEST_ID_HEADER, loggingOptions } from './lib/logger.ts';
+import { installClosingConnections } from './lib/graceful.ts';
 import { registerHealthRoutes } from './routes/health.ts';
 
 export interface BuildAppOptions {
@@ -132,6 +133,7 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<{ app: Fasti
   app.decorate('publicUrl', opts.publicUrl);
   if (!opts.db) app.addHook('onClose', () => db.close());
   installRequestId(app);
+  installClosingConnections(app);
   // a connection PostgreSQL ended outside any query: the requests and jobs that need one say more
   if (!opts.db) db.onConnectionLost = (e) => app.log.warn({ err: e }, 'database connection lost');
   installJsonParser(app);

@@ -4,18 +4,17 @@ import type { Logger } from 'pino';
 import { buildApp, installRequestId } from './app.ts';
 import { ConfigError, type ServerConfig, readConfig } from './config.ts';
 import { frameworkErrors, installErrorHandling } from './lib/errors.ts';
+import { installClosingConnections, stopOnSignals } from './lib/graceful.ts';
 import { createLogger, loggingOptions } from './lib/logger.ts';
 import { amapConfigured, installSecurityHeaders } from './lib/security-headers.ts';
 import { type PageBundle, pageBundlesOf, registerStatic } from './lib/static.ts';
 
 /** CLI entry: the configuration (server/config.ts, README's table) is read here, once. */
 
-/** SIGTERM / SIGINT: requests in flight get this long to finish before their connections are closed */
-const SHUTDOWN_GRACE_MS = 10_000;
-
 async function proxyApp(config: ServerConfig, target: string, pageBundles: PageBundle[], logger?: Logger): Promise<FastifyInstance> {
   const app = Fastify({ ...loggingOptions(logger), frameworkErrors });
   installRequestId(app);
+  installClosingConnections(app);
   installErrorHandling(app, Boolean(logger));
   await installSecurityHeaders(app, { amap: amapConfigured(config.distDir) });
   await app.register(proxy, { upstream: target, prefix: '/api', rewritePrefix: '/api', config: { access: 'public' } });
@@ -64,36 +63,7 @@ async function main(): Promise<void> {
   say(`Console ready at http://localhost:${actualPort}/`);
   say('admin / admin123 (every menu and button)');
   say('operator / operator123 (a realistic subset)');
-  process.on('SIGINT', () => shutDown(app, 'SIGINT'));
-  process.on('SIGTERM', () => shutDown(app, 'SIGTERM'));
-}
-
-/**
- * A graceful stop (a deployment, a scale-down): no new connections; the jobs stop and give their
- * leases back, so another instance takes the simulators over at its next tick; requests in flight
- * finish (closed after SHUTDOWN_GRACE_MS); the database closes; exit 0.
- */
-let stopping = false;
-function shutDown(app: FastifyInstance, signal: string): void {
-  if (stopping) return;
-  stopping = true;
-  app.log.info({ signal }, 'stopping: finishing the requests in flight');
-  const force = setTimeout(() => {
-    app.log.warn(`requests still in flight after ${SHUTDOWN_GRACE_MS / 1000} s: closing their connections`);
-    app.server.closeAllConnections();
-  }, SHUTDOWN_GRACE_MS);
-  force.unref();
-  app.close().then(
-    () => {
-      clearTimeout(force);
-      app.log.info('stopped');
-      process.exit(0);
-    },
-    (e: unknown) => {
-      app.log.error({ err: e }, 'stopping failed');
-      process.exit(1);
-    },
-  );
+  stopOnSignals(app);
 }
 
 main().catch((err: unknown) => {
