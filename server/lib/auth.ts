@@ -1,5 +1,6 @@
 import type { Database, Db } from '../db/database.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isDatabaseUnavailable } from '../db/outage.ts';
 import { expired, forbidden } from './envelope.ts';
 import { loadUserAccess, type UserAccess } from '../services/user-access.ts';
 import { SESSION_CACHE_MS, SESSION_CHANNEL, SessionCache, listenForSessionChanges } from './session-cache.ts';
@@ -153,7 +154,16 @@ export function installAuth(app: FastifyInstance, db: Db, opts: AuthOptions = {}
   // any write by a signed-in user may change someone's session or access: forget before answering
   app.addHook('onSend', async (req, _reply, payload) => {
     const write = req.auth !== null && req.method !== 'GET' && req.method !== 'HEAD';
-    if (write || req.routeOptions.config?.changesSessions) await sessionsChanged();
+    if (write || req.routeOptions.config?.changesSessions) {
+      try {
+        await sessionsChanged();
+      } catch (e) {
+        // the write is done (or failed) already; with the database away no instance remembers
+        // sessions (their listeners are lost too), and any memory lapses within the cache's ttl
+        if (!isDatabaseUnavailable(e)) throw e;
+        req.log.warn('session change not announced: the database is unavailable');
+      }
+    }
     return payload;
   });
 }
