@@ -59,7 +59,7 @@ export function startJobs(db: Db, jobs: Job[], log: JobLog): () => Promise<void>
           const mine = await holdLease(db, job.name, job.leaseMs ?? job.everyMs * 3, holder);
           if (paused) log('info', '[jobs] database back: jobs resumed');
           paused = false;
-          if (mine) await job.tick(db);
+          if (mine && !stopped) await job.tick(db);
         } catch (e) {
           if (!stopped && !outage(e)) log('error', `[job ${job.name}]`, e);
         } finally {

@@ -50,7 +50,6 @@ describe('background jobs run once per database', () => {
     await new Promise((r) => setTimeout(r, 100));
     expect(runs[1]).toBe(0);
     await first();
-    expect((await db.query(`select 1 from job_lease where name = 'handed-over'`)).rows).toHaveLength(0);
     await expect.poll(() => runs[1], { timeout: 2000 }).toBeGreaterThan(0);
     await second();
   });
