@@ -89,7 +89,8 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
  * transaction left open by a lost client ends on the server's side.
  */
 export const CONNECT_TIMEOUT_MS = 1500;
-const PG_SESSION = '-c TimeZone=UTC -c statement_timeout=120000 -c idle_in_transaction_session_timeout=60000';
+const STATEMENT_TIMEOUT_MS = 120_000;
+const PG_SESSION = `-c TimeZone=UTC -c statement_timeout=${STATEMENT_TIMEOUT_MS} -c idle_in_transaction_session_timeout=60000`;
 
 function postgresPool(databaseUrl: string, lost: (e: unknown) => void): pg.Pool {
   // every session in UTC, as PGlite is, so dates and times read the same on both
@@ -98,7 +99,11 @@ function postgresPool(databaseUrl: string, lost: (e: unknown) => void): pg.Pool 
     max: 10,
     options: PG_SESSION,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    // a connection whose peer vanished without a word (a failover behind a virtual address) is
+    // found by TCP keep-alive, and no answer is awaited longer than the statement may run
     keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+    query_timeout: STATEMENT_TIMEOUT_MS + 5000,
   });
   // A connection that PostgreSQL ends (restart, failover) emits 'error'; unheard, it ends the
   // process. An idle one reaches the pool's 'error'; one in use (checked out, between the

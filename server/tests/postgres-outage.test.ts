@@ -79,6 +79,11 @@ describe.skipIf(!onPostgres() || !bin)('a PostgreSQL restart under load', () => 
     const down = Date.now();
     await pg.stop();
     const stopped = Date.now();
+    // alive, not ready
+    expect((await call(app, 'GET', '/api/health')).status).toBe(200);
+    const notReady = await call(app, 'GET', '/api/ready');
+    expect(notReady.status).toBe(503);
+    expect(notReady.body.data.reasons).toEqual([DB_UNAVAILABLE_MSG]);
     await new Promise((r) => setTimeout(r, OUTAGE_MS));
     const restarting = Date.now();
     await pg.start();
@@ -119,6 +124,7 @@ describe.skipIf(!onPostgres() || !bin)('a PostgreSQL restart under load', () => 
     expect(recovered - back).toBeLessThanOrEqual(MAX_RECOVERY_MS);
     expect(found).toBe(acknowledged.length);
 
+    expect((await call(app, 'GET', '/api/ready')).status).toBe(200);
     // the jobs took their lease again (the heartbeat's renewals continue)
     const lease = async () =>
       (await pgQuery(pg.url, `select expires_at > now() as live from job_lease where name = 'device-heartbeat'`))[0]?.live;
