@@ -34,8 +34,7 @@ import { parkingOrders } from './entities/parking-orders.ts';
 import { registerOrderActionRoutes } from './routes/order-actions.ts';
 import { registerOrderDetailRoutes } from './routes/order-details.ts';
 import { trafficSimJob } from './jobs/traffic-sim.ts';
-import type { Logger } from 'pino';
-import { REQUEST_ID_HEADER, loggingOptions } from './lib/logger.ts';
+import { type LogOptions, REQUEST_ID_HEADER, loggingOptions } from './lib/logger.ts';
 import { installClosingConnections } from './lib/graceful.ts';
 import { registerHealthRoutes } from './routes/health.ts';
 
@@ -49,7 +48,7 @@ export interface BuildAppOptions {
   /** Page bundles, in order; default: the repo's pages-json at /pages-json/. */
   pageBundles?: PageBundle[];
   /** the log (lib/logger.ts createLogger); none when absent (tests) */
-  logger?: Logger;
+  logger?: LogOptions;
   /** Development: stream page-file changes at /__pages-events. */
   watchPages?: boolean;
   /** Device heartbeat simulator period in ms; 0 or undefined = off. */

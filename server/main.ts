@@ -1,17 +1,16 @@
 import proxy from '@fastify/http-proxy';
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { Logger } from 'pino';
 import { buildApp, installRequestId } from './app.ts';
 import { ConfigError, type ServerConfig, readConfig } from './config.ts';
 import { frameworkErrors, installErrorHandling } from './lib/errors.ts';
 import { installClosingConnections, stopOnSignals } from './lib/graceful.ts';
-import { createLogger, loggingOptions } from './lib/logger.ts';
+import { type LogOptions, createLogger, loggingOptions } from './lib/logger.ts';
 import { amapConfigured, installSecurityHeaders } from './lib/security-headers.ts';
 import { type PageBundle, pageBundlesOf, registerStatic } from './lib/static.ts';
 
 /** CLI entry: the configuration (server/config.ts, README's table) is read here, once. */
 
-async function proxyApp(config: ServerConfig, target: string, pageBundles: PageBundle[], logger?: Logger): Promise<FastifyInstance> {
+async function proxyApp(config: ServerConfig, target: string, pageBundles: PageBundle[], logger?: LogOptions): Promise<FastifyInstance> {
   const app = Fastify({ ...loggingOptions(logger), frameworkErrors });
   installRequestId(app);
   installClosingConnections(app);
@@ -59,7 +58,7 @@ async function main(): Promise<void> {
   const addr = app.server.address();
   const actualPort = typeof addr === 'object' && addr ? addr.port : config.port;
   // with a log, these lines are log lines too (one format on stdout)
-  const say = logger ? (line: string) => logger.info(line) : (line: string) => console.log(line);
+  const say = logger ? (line: string) => app.log.info(line) : (line: string) => console.log(line);
   say(`Console ready at http://localhost:${actualPort}/`);
   say('admin / admin123 (every menu and button)');
   say('operator / operator123 (a realistic subset)');

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
-import { pino, type DestinationStream, type Logger } from 'pino';
+import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 
 /**
  * The server's log: Fastify's own pino, one JSON line per event (`LOG=json`, the default of
@@ -52,8 +51,11 @@ class RequestLines extends LogController {
 
 const CHINA_OFFSET_MS = 8 * 3600_000;
 
+/** pino's options as Fastify takes them (Fastify creates its own pino from them) */
+export type LogOptions = Exclude<FastifyServerOptions['logger'], boolean | undefined>;
+
 /** a short human line per event for `npm run dev`: time, level, message, then the fields */
-function prettyStream(out: NodeJS.WritableStream): DestinationStream {
+function prettyStream(out: NodeJS.WritableStream): { write(line: string): void } {
   const LEVELS: Record<number, string> = { 10: 'TRACE', 20: 'DEBUG', 30: 'INFO', 40: 'WARN', 50: 'ERROR', 60: 'FATAL' };
   return {
     write(line: string) {
@@ -73,18 +75,17 @@ function prettyStream(out: NodeJS.WritableStream): DestinationStream {
   };
 }
 
-/** A pino logger for `format` writing to `out` (default stdout), every line masked. */
-export function createLogger(format: Exclude<LogFormat, false>, out: NodeJS.WritableStream = process.stdout): Logger {
-  const options = { level: 'info', hooks: { streamWrite: maskSecrets } };
-  return pino(options, format === 'pretty' ? prettyStream(out) : (out as DestinationStream));
+/** The log in `format` writing to `out` (default stdout), every line masked. */
+export function createLogger(format: Exclude<LogFormat, false>, out: NodeJS.WritableStream = process.stdout): LogOptions {
+  return { level: 'info', hooks: { streamWrite: maskSecrets }, stream: format === 'pretty' ? prettyStream(out) : out };
 }
 
-/** Fastify's options for a log in `format` (false: none), and the request id it answers in every response. */
-export function loggingOptions(logger: Logger | undefined): Pick<FastifyServerOptions, 'logController' | 'genReqId' | 'requestIdHeader'> & {
-  loggerInstance?: FastifyBaseLogger;
-} {
+/** Fastify's options for `logger` (none: no log), one line per request, and the request id it answers in every response. */
+export function loggingOptions(
+  logger: LogOptions | undefined,
+): Pick<FastifyServerOptions, 'logger' | 'logController' | 'genReqId' | 'requestIdHeader'> {
   return {
-    ...(logger ? { loggerInstance: logger as FastifyBaseLogger } : {}),
+    logger: logger ?? false,
     logController: new RequestLines(),
     genReqId: newRequestId,
     requestIdHeader: false,
