@@ -8,7 +8,8 @@ if (!process.env.API_TARGET) {
   children.push(
     spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
       stdio: 'inherit',
-      env: { ...process.env, PORT: apiPort, HOST: '127.0.0.1', DIST_DIR: '.no-dist', PAGES_WATCH: '1' },
+      // short log lines for a person (npm start writes JSON lines)
+      env: { LOG: 'pretty', ...process.env, PORT: apiPort, HOST: '127.0.0.1', DIST_DIR: '.no-dist', PAGES_WATCH: '1' },
     }),
   );
 }

@@ -9,7 +9,7 @@ import { installAuth } from './lib/auth.ts';
 import { frameworkErrors, installErrorHandling, installJsonParser } from './lib/errors.ts';
 import { installInputGuard } from './lib/input-guard.ts';
 import { amapConfigured, installSecurityHeaders } from './lib/security-headers.ts';
-import { type PageBundle, REPO_DIR, registerStatic } from './lib/static.ts';
+import { DEFAULT_PAGE_BUNDLES, type PageBundle, REPO_DIR, registerStatic } from './lib/static.ts';
 import { registerDocsRoute } from './routes/docs.ts';
 import { registerMenuRoutes } from './routes/system-menus.ts';
 import { registerOauthRoutes } from './routes/oauth.ts';
@@ -34,6 +34,9 @@ import { parkingOrders } from './entities/parking-orders.ts';
 import { registerOrderActionRoutes } from './routes/order-actions.ts';
 import { registerOrderDetailRoutes } from './routes/order-details.ts';
 import { trafficSimJob } from './jobs/traffic-sim.ts';
+import { type LogOptions, REQUEST_ID_HEADER, loggingOptions } from './lib/logger.ts';
+import { installClosingConnections } from './lib/graceful.ts';
+import { registerHealthRoutes } from './routes/health.ts';
 
 export interface BuildAppOptions {
   /** Where the data lives: `{ databaseUrl }` (PostgreSQL) or `{ dataDir }` (PGlite; default in memory). */
@@ -44,7 +47,8 @@ export interface BuildAppOptions {
   distDir?: string;
   /** Page bundles, in order; default: the repo's pages-json at /pages-json/. */
   pageBundles?: PageBundle[];
-  logger?: boolean;
+  /** the log (lib/logger.ts createLogger); none when absent (tests) */
+  logger?: LogOptions;
   /** Development: stream page-file changes at /__pages-events. */
   watchPages?: boolean;
   /** Device heartbeat simulator period in ms; 0 or undefined = off. */
@@ -120,16 +124,20 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<{ app: Fasti
     }));
 
   const app = Fastify({
-    logger: opts.logger ?? false,
+    ...loggingOptions(opts.logger),
     trustProxy: opts.trustProxy?.length ? opts.trustProxy : false,
     bodyLimit: 2 * 1024 * 1024,
     frameworkErrors,
   });
   app.decorate('publicUrl', opts.publicUrl);
   if (!opts.db) app.addHook('onClose', () => db.close());
+  installRequestId(app);
+  installClosingConnections(app);
+  // a connection PostgreSQL ended outside any query: the requests and jobs that need one say more
+  if (!opts.db) db.onConnectionLost = (e) => app.log.warn({ err: e }, 'database connection lost');
   installJsonParser(app);
   await app.register(formbody);
-  installErrorHandling(app, opts.logger ?? false);
+  installErrorHandling(app, Boolean(opts.logger));
   await installSecurityHeaders(app, { amap: amapConfigured(opts.distDir ?? join(REPO_DIR, 'dist')) });
   await registerApi(app, db, {
     dataDir: 'dataDir' in target ? target.dataDir : undefined,
@@ -142,9 +150,20 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<{ app: Fasti
     chargingSimJob(opts.chargingSim ?? { everyMs: 0, startPercent: 0, stallMinutes: 10 }),
     trafficSimJob(opts.simTrafficMs ?? 0),
   ];
-  const stopJobs = startJobs(db, jobs, (msg, e) => console.error(msg, e));
+  // without a log (tests) only a job's failure is printed; an outage is a test's own business
+  const stopJobs = startJobs(db, jobs, (level, msg, e) =>
+    opts.logger ? app.log[level === 'error' ? 'error' : 'warn']({ err: e }, msg) : level === 'error' && console.error(msg, e),
+  );
   // preClose runs before the onClose hook that closes the database
   app.addHook('preClose', stopJobs);
+  await registerHealthRoutes(app, db, opts.pageBundles ?? DEFAULT_PAGE_BUNDLES);
   await registerStatic(app, { distDir: opts.distDir, pageBundles: opts.pageBundles, watchPages: opts.watchPages });
   return { app, db };
+}
+
+/** Every answer names its request (`x-request-id`): the console shows it in error notices, the log line has it. */
+export function installRequestId(app: FastifyInstance): void {
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header(REQUEST_ID_HEADER, req.id);
+  });
 }

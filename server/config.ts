@@ -32,7 +32,8 @@ export interface ServerConfig {
   simTrafficMs: number;
   /** seed the SMS sign-in switch on */
   smsLogin: boolean;
-  log: boolean;
+  /** the log's form: JSON lines (default), short lines (`npm run dev`), or none */
+  log: 'json' | 'pretty' | false;
   watchPages: boolean;
   /** the public address of the console (QR codes); else the request's host */
   publicUrl?: string;
@@ -68,6 +69,13 @@ function url(env: NodeJS.ProcessEnv, name: string, protocols: string[]): string 
   return raw;
 }
 
+function logFormat(raw: string | undefined): ServerConfig['log'] {
+  if (raw === undefined || raw === '' || raw === '1' || raw === 'true' || raw === 'json') return 'json';
+  if (raw === 'pretty') return 'pretty';
+  if (raw === '0' || raw === 'false' || raw === 'off') return false;
+  throw new ConfigError(`LOG must be json, pretty or 0 (got "${raw}")`);
+}
+
 const flag = (v: string | undefined): boolean => v === '1' || v === 'true';
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -89,7 +97,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     seedOrderDays: int(env, 'SEED_ORDER_DAYS', 90, 0, 400),
     simTrafficMs: env.SIM_TRAFFIC === '0' || env.SIM_TRAFFIC === 'false' ? 0 : int(env, 'SIM_TRAFFIC_MS', 15_000, 1000, 3_600_000),
     smsLogin: flag(env.SMS_LOGIN),
-    log: flag(env.LOG),
+    log: logFormat(env.LOG),
     watchPages: flag(env.PAGES_WATCH),
     publicUrl: url(env, 'PUBLIC_URL', ['http:', 'https:']),
     trustProxy: (env.TRUST_PROXY ?? '')

@@ -1,16 +1,20 @@
 import proxy from '@fastify/http-proxy';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { buildApp } from './app.ts';
+import { buildApp, installRequestId } from './app.ts';
 import { ConfigError, type ServerConfig, readConfig } from './config.ts';
 import { frameworkErrors, installErrorHandling } from './lib/errors.ts';
+import { installClosingConnections, stopOnSignals } from './lib/graceful.ts';
+import { type LogOptions, createLogger, loggingOptions } from './lib/logger.ts';
 import { amapConfigured, installSecurityHeaders } from './lib/security-headers.ts';
 import { type PageBundle, pageBundlesOf, registerStatic } from './lib/static.ts';
 
 /** CLI entry: the configuration (server/config.ts, README's table) is read here, once. */
 
-async function proxyApp(config: ServerConfig, target: string, pageBundles: PageBundle[]): Promise<FastifyInstance> {
-  const app = Fastify({ logger: false, frameworkErrors });
-  installErrorHandling(app, false);
+async function proxyApp(config: ServerConfig, target: string, pageBundles: PageBundle[], logger?: LogOptions): Promise<FastifyInstance> {
+  const app = Fastify({ ...loggingOptions(logger), frameworkErrors });
+  installRequestId(app);
+  installClosingConnections(app);
+  installErrorHandling(app, Boolean(logger));
   await installSecurityHeaders(app, { amap: amapConfigured(config.distDir) });
   await app.register(proxy, { upstream: target, prefix: '/api', rewritePrefix: '/api', config: { access: 'public' } });
   await registerStatic(app, { distDir: config.distDir, pageBundles, watchPages: config.watchPages });
@@ -20,14 +24,15 @@ async function proxyApp(config: ServerConfig, target: string, pageBundles: PageB
 async function main(): Promise<void> {
   const config = readConfig();
   const pageBundles = pageBundlesOf(config.sitePages);
+  const logger = config.log ? createLogger(config.log) : undefined;
   const app = config.apiTarget
-    ? await proxyApp(config, config.apiTarget, pageBundles)
+    ? await proxyApp(config, config.apiTarget, pageBundles, logger)
     : (
         await buildApp({
           database: config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
           distDir: config.distDir,
           pageBundles,
-          logger: config.log,
+          logger,
           watchPages: config.watchPages,
           heartbeatMs: config.heartbeatMs,
           chargingSim: {
@@ -52,14 +57,12 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   const addr = app.server.address();
   const actualPort = typeof addr === 'object' && addr ? addr.port : config.port;
-  console.log(`Console ready at http://localhost:${actualPort}/`);
-  console.log('admin / admin123 (every menu and button)');
-  console.log('operator / operator123 (a realistic subset)');
-  const stop = (): void => {
-    void app.close().then(() => process.exit(0));
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  // with a log, these lines are log lines too (one format on stdout)
+  const say = logger ? (line: string) => app.log.info(line) : (line: string) => console.log(line);
+  say(`Console ready at http://localhost:${actualPort}/`);
+  say('admin / admin123 (every menu and button)');
+  say('operator / operator123 (a realistic subset)');
+  stopOnSignals(app);
 }
 
 main().catch((err: unknown) => {

@@ -27,6 +27,8 @@ export interface Db {
 export interface Database extends Db {
   readonly kind: 'pglite' | 'postgres';
   readonly pglite?: PGlite;
+  /** PostgreSQL: hears a connection lost outside any query (an outage); the server logs it */
+  onConnectionLost?: (e: unknown) => void;
   close(): Promise<void>;
 }
 
@@ -64,6 +66,7 @@ class Handle implements Db {
 class RootHandle extends Handle implements Database {
   /** the PGlite instance, when embedded (tests dump it as a template) */
   pglite?: PGlite;
+  onConnectionLost?: (e: unknown) => void;
 
   constructor(
     kysely: Kysely<Tables>,
@@ -79,6 +82,37 @@ class RootHandle extends Handle implements Database {
 
 // PostgreSQL answers bigint (count(*), sums) as text unless told; the server's sums fit in 2^53
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+
+/**
+ * PostgreSQL connections that survive an outage (server/db/outage.ts): a request waits at most
+ * CONNECT_TIMEOUT_MS for a connection, then answers 503; a statement that runs away or a
+ * transaction left open by a lost client ends on the server's side.
+ */
+export const CONNECT_TIMEOUT_MS = 1500;
+const STATEMENT_TIMEOUT_MS = 120_000;
+const PG_SESSION = `-c TimeZone=UTC -c statement_timeout=${STATEMENT_TIMEOUT_MS} -c idle_in_transaction_session_timeout=60000`;
+
+function postgresPool(databaseUrl: string, lost: (e: unknown) => void): pg.Pool {
+  // every session in UTC, as PGlite is, so dates and times read the same on both
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: 10,
+    options: PG_SESSION,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    // a connection whose peer vanished without a word (a failover behind a virtual address) is
+    // found by TCP keep-alive, and no answer is awaited longer than the statement may run
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+    query_timeout: STATEMENT_TIMEOUT_MS + 5000,
+  });
+  // A connection that PostgreSQL ends (restart, failover) emits 'error'; unheard, it ends the
+  // process. An idle one reaches the pool's 'error'; one in use (checked out, between the
+  // statements of a transaction) only its own: both are heard here. Its query fails by itself,
+  // the pool drops the connection and opens a new one when PostgreSQL is back.
+  pool.on('error', lost);
+  pool.on('connect', (client) => client.on('error', lost));
+  return pool;
+}
 
 // a demo-sized buffer pool: PGlite's default 128 MB sits in this process's memory
 const PGLITE_CONF = ['shared_buffers=32MB'];
@@ -100,9 +134,9 @@ function firstStartInChild(dir: string, seed: SeedOptions): void {
 export async function openDatabase(target: DbTarget = {}, seed: SeedOptions = {}): Promise<Database> {
   const plugins = [new CamelCasePlugin()];
   if ('databaseUrl' in target) {
-    // every session in UTC, as PGlite is, so dates and times read the same on both
-    const pool = new pg.Pool({ connectionString: target.databaseUrl, max: 10, options: '-c TimeZone=UTC' });
-    const db = new RootHandle(new Kysely<Tables>({ dialect: new PostgresDialect({ pool }), plugins }), 'postgres');
+    let db: RootHandle | undefined = undefined;
+    const pool = postgresPool(target.databaseUrl, (e) => db?.onConnectionLost?.(e));
+    db = new RootHandle(new Kysely<Tables>({ dialect: new PostgresDialect({ pool }), plugins }), 'postgres');
     await db.query('select 1'); // fail at start-up, not at the first request, when the server is not there
     return db;
   }

@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.ts';
+import { isDatabaseUnavailable } from '../db/outage.ts';
 
 /**
  * Background jobs run once per database, not once per server process: each tick, a job first
  * takes (or renews) its lease row; only the holder works, and a lease left by a dead process
- * lapses after three periods so another instance takes over.
+ * lapses after three periods so another instance takes over. While the database is away the
+ * jobs pause (one line says so, one says they resumed) and take their leases again afterwards; a
+ * runner that stops gives its leases back, so another instance takes over at its next tick.
  */
 export interface Job {
   name: string;
@@ -25,10 +28,25 @@ export async function holdLease(db: Db, name: string, ttlMs: number, holder: str
   return rows.length > 0;
 }
 
-/** Starts the jobs; the returned function stops them (call it before the database closes). */
-export function startJobs(db: Db, jobs: Job[], log: (msg: string, e: unknown) => void): () => Promise<void> {
+/** Gives back every lease `holder` holds (a runner that stops). */
+export async function releaseLeases(db: Db, holder: string): Promise<void> {
+  await db.query('delete from job_lease where holder = $1', [holder]);
+}
+
+/** Starts the jobs; the returned function stops them and gives their leases back (call it before the database closes). */
+/** what the jobs report: an outage and its end ('info'), or a job's failure ('error') */
+export type JobLog = (level: 'info' | 'error', msg: string, e?: unknown) => void;
+
+export function startJobs(db: Db, jobs: Job[], log: JobLog): () => Promise<void> {
   const holder = randomUUID();
   let stopped = false;
+  let paused = false;
+  const outage = (e: unknown): boolean => {
+    if (!isDatabaseUnavailable(e)) return false;
+    if (!paused) log('info', `[jobs] database unavailable (${(e as Error).message}): jobs paused until it is back`);
+    paused = true;
+    return true;
+  };
   const running = new Set<Promise<void>>();
   const timers = jobs
     .filter((j) => j.everyMs > 0)
@@ -38,9 +56,12 @@ export function startJobs(db: Db, jobs: Job[], log: (msg: string, e: unknown) =>
         if (stopped || busy) return;
         busy = true;
         try {
-          if (await holdLease(db, job.name, job.leaseMs ?? job.everyMs * 3, holder)) await job.tick(db);
+          const mine = await holdLease(db, job.name, job.leaseMs ?? job.everyMs * 3, holder);
+          if (paused) log('info', '[jobs] database back: jobs resumed');
+          paused = false;
+          if (mine && !stopped) await job.tick(db);
         } catch (e) {
-          if (!stopped) log(`[job ${job.name}]`, e);
+          if (!stopped && !outage(e)) log('error', `[job ${job.name}]`, e);
         } finally {
           busy = false;
         }
@@ -57,5 +78,6 @@ export function startJobs(db: Db, jobs: Job[], log: (msg: string, e: unknown) =>
     stopped = true;
     timers.forEach(clearInterval);
     await Promise.all(running);
+    if (timers.length) await releaseLeases(db, holder).catch((e: unknown) => log('error', '[jobs] leases not given back (they lapse)', e));
   };
 }

@@ -1,5 +1,6 @@
 import type { Database, Db } from '../db/database.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isDatabaseUnavailable } from '../db/outage.ts';
 import { expired, forbidden } from './envelope.ts';
 import { loadUserAccess, type UserAccess } from '../services/user-access.ts';
 import { SESSION_CACHE_MS, SESSION_CHANNEL, SessionCache, listenForSessionChanges } from './session-cache.ts';
@@ -58,6 +59,9 @@ export async function findSession(db: Db, token: string): Promise<{ value: Sessi
   return { value, expiresAt: new Date(u.expires_at).getTime() };
 }
 
+/** how often a lost session listener tries to listen again */
+const LISTEN_RETRY_MS = 1000;
+
 export interface AuthOptions {
   /** PostgreSQL's address, for the connection that hears other instances' session changes */
   databaseUrl?: string;
@@ -85,19 +89,33 @@ export function installAuth(app: FastifyInstance, db: Db, opts: AuthOptions = {}
 
   if (ttl > 0 && opts.databaseUrl) {
     let stop: (() => Promise<void>) | null = null;
-    app.addHook('onReady', async () => {
+    let closing = false;
+    let retry: NodeJS.Timeout | undefined;
+    // listening again after an outage: until then every request looks its session up
+    const listen = async (): Promise<void> => {
       stop = await listenForSessionChanges(
         opts.databaseUrl!,
         () => cache.clear(),
         (e) => {
           cache.enabled = false;
           cache.clear();
-          app.log.warn(e, 'session change listener lost: sessions are looked up on every request');
+          app.log.warn({ err: e }, 'session change listener lost: sessions are looked up on every request until it is back');
+          stop = null;
+          if (!closing) retry = setTimeout(again, LISTEN_RETRY_MS).unref();
         },
       );
       cache.enabled = true;
-    });
+    };
+    const again = (): void => {
+      if (closing) return;
+      listen().catch(() => {
+        if (!closing) retry = setTimeout(again, LISTEN_RETRY_MS).unref();
+      });
+    };
+    app.addHook('onReady', listen);
     app.addHook('preClose', async () => {
+      closing = true;
+      clearTimeout(retry);
       cache.enabled = false;
       await stop?.();
     });
@@ -136,7 +154,16 @@ export function installAuth(app: FastifyInstance, db: Db, opts: AuthOptions = {}
   // any write by a signed-in user may change someone's session or access: forget before answering
   app.addHook('onSend', async (req, _reply, payload) => {
     const write = req.auth !== null && req.method !== 'GET' && req.method !== 'HEAD';
-    if (write || req.routeOptions.config?.changesSessions) await sessionsChanged();
+    if (write || req.routeOptions.config?.changesSessions) {
+      try {
+        await sessionsChanged();
+      } catch (e) {
+        // the write is done (or failed) already; with the database away no instance remembers
+        // sessions (their listeners are lost too), and any memory lapses within the cache's ttl
+        if (!isDatabaseUnavailable(e)) throw e;
+        req.log.warn('session change not announced: the database is unavailable');
+      }
+    }
     return payload;
   });
 }

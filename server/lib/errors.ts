@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DB_UNAVAILABLE_MSG, isDatabaseUnavailable } from '../db/outage.ts';
 import { ApiError, MSG } from './envelope.ts';
 
 /** Error and not-found handlers: every failure under /api answers in the { code, msg, data } envelope. */
@@ -12,6 +13,11 @@ export function installErrorHandling(app: FastifyInstance, logErrors: boolean): 
       // body parsing, content type, payload size and schema errors: a client mistake
       const msg = status === 413 ? '请求内容过大' : status === 415 ? '不支持的请求内容类型' : MSG.badRequest;
       return reply.status(200).send({ code: 400, msg, data: null });
+    }
+    if (isDatabaseUnavailable(err)) {
+      // an outage, not a bug: one short line, and the caller may try again
+      if (logErrors) req.log.warn({ err: { code: (err as { code?: unknown }).code, message: err.message } }, 'database unavailable');
+      return reply.status(503).header('retry-after', '2').send({ code: 503, msg: DB_UNAVAILABLE_MSG, data: null });
     }
     if (logErrors) req.log.error(err);
     else console.error(`[error] ${req.method} ${req.url}`, err);

@@ -75,7 +75,8 @@ export class SessionCache<S, A> {
 
 /**
  * Listens on PostgreSQL for other instances' announcements. `onLost` runs once if the connection
- * ends or fails (the caller stops remembering). Answers a function that closes the connection.
+ * ends or fails once listening (the caller stops remembering). Answers a function that closes the connection;
+ * rejects when it cannot connect.
  */
 export async function listenForSessionChanges(
   databaseUrl: string,
@@ -90,11 +91,20 @@ export async function listenForSessionChanges(
     lost = true;
     onLost(e);
   };
+  let listening = false;
   client.on('notification', () => onChange());
-  client.on('error', lose);
-  client.on('end', () => lose());
-  await client.connect();
-  await client.query(`listen ${SESSION_CHANNEL}`);
+  // before it listens a failure is the caller's (the promise rejects), not a loss
+  client.on('error', (e) => listening && lose(e));
+  client.on('end', () => listening && lose());
+  try {
+    await client.connect();
+    await client.query(`listen ${SESSION_CHANNEL}`);
+  } catch (e) {
+    closing = true;
+    await client.end().catch(() => {});
+    throw e;
+  }
+  listening = true;
   return async () => {
     closing = true;
     await client.end();

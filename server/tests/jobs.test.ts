@@ -39,4 +39,18 @@ describe('background jobs run once per database', () => {
     expect(runs.filter((n) => n > 0)).toHaveLength(1);
     expect(runs[0] + runs[1]).toBeGreaterThan(1);
   });
+
+  it('a runner that stops gives its lease back: the other takes the job over at its next tick, not after the lease lapses', async () => {
+    const runs = [0, 0];
+    // a lease of a minute: only giving it back lets the second runner work within the test
+    const job = (i: number) => ({ name: 'handed-over', everyMs: 20, leaseMs: 60_000, tick: async () => void runs[i]++ });
+    const first = startJobs(db, [job(0)], () => {});
+    await expect.poll(() => runs[0]).toBeGreaterThan(0);
+    const second = startJobs(db, [job(1)], () => {});
+    await new Promise((r) => setTimeout(r, 100));
+    expect(runs[1]).toBe(0);
+    await first();
+    await expect.poll(() => runs[1], { timeout: 2000 }).toBeGreaterThan(0);
+    await second();
+  });
 });

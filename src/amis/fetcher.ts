@@ -1,6 +1,7 @@
 import type { AxiosResponse } from 'axios';
 import { http, failureFromError } from '../api/client';
 import { classifyFailure } from '../api/error-catalogue';
+import { withRequestId } from '../api/error-action';
 import { adaptResponse, type AmisPayload } from './response-adaptor';
 import { normalizeBody, normalizeQuery } from './request-query';
 import { downloadName, saveBlob } from './download';
@@ -99,6 +100,7 @@ async function send(api: AmisApi, method: string, url: string): Promise<FetcherR
     const detail = adaptResponse(failure.body).msg;
     const title = action?.kind === 'notify' ? action.title : '';
     const msg = [title, failure.body ? detail : ''].filter(Boolean).join('：') || '接口请求失败';
-    return { status: 200, headers: {}, data: { status: failure.status ?? -1, msg: localizeMessage(msg), data: null } };
+    const shown = withRequestId(localizeMessage(msg), failure.requestId);
+    return { status: 200, headers: {}, data: { status: failure.status ?? -1, msg: shown, data: null } };
   }
 }

@@ -1,6 +1,6 @@
 import axios, { AxiosError, type AxiosAdapter, type AxiosInstance, type AxiosRequestConfig } from 'axios';
 import { getToken } from '../utils/auth-cookie';
-import { classifyFailure, type ErrorAction, type FailureInfo } from './error-catalogue';
+import { classifyFailure, type ErrorAction, type FailureInfo, requestIdOf } from './error-catalogue';
 import { isWrite, performErrorAction, REQUEST_TIMEOUT_MS } from './error-action';
 
 declare module 'axios' {
@@ -21,6 +21,7 @@ export function failureFromError(error: unknown): FailureInfo {
       errorCode: error.code,
       errorMessage: error.message,
       write: isWrite(error.config?.method),
+      requestId: requestIdOf(error.response?.headers),
     };
   }
   return { errorMessage: String(error) };
@@ -61,6 +62,7 @@ export function createHttpClient({ adapter, token = getToken, onFailure = perfor
         code: typeof code === 'number' ? code : undefined,
         body,
         write: isWrite(response.config.method),
+        requestId: requestIdOf(response.headers),
       });
       if (action) onFailure(action, Boolean(response.config.quietErrors));
       return response;

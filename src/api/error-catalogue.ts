@@ -7,7 +7,7 @@ export type ErrorAction =
   | { kind: 'session-expired' } // code 600/601/602: confirm, then sign out and reload
   | { kind: 'unauthorized' } // HTTP 401: confirm, user may stay
   | { kind: 'forbidden' } // HTTP 403 on a navigation or load: go to /401 (a refused write: notify)
-  | { kind: 'notify'; title: string; message?: string };
+  | { kind: 'notify'; title: string; message?: string; requestId?: string };
 
 export const SESSION_EXPIRED_CODES = [600, 601, 602];
 
@@ -23,6 +23,18 @@ export interface FailureInfo {
   errorMessage?: string;
   /** the request changes data (not GET): a refusal is shown where the user is, keeping what they typed */
   write?: boolean;
+  /** the server's name for the request (`x-request-id`): the notice shows it, so a user can quote it to the operators */
+  requestId?: string;
+}
+
+export const REQUEST_ID_HEADER = 'x-request-id';
+
+/** The request id of a response's headers (axios's plain object or fetch's Headers), if any. */
+export function requestIdOf(headers: unknown): string | undefined {
+  if (!headers || typeof headers !== 'object') return undefined;
+  const h = headers as { get?: (name: string) => unknown } & Record<string, unknown>;
+  const value = typeof h.get === 'function' ? h.get(REQUEST_ID_HEADER) : h[REQUEST_ID_HEADER];
+  return typeof value === 'string' && value ? value : undefined;
 }
 
 function bodyMessage(body: unknown): string | undefined {
@@ -56,8 +68,9 @@ export function classifyFailure(info: FailureInfo): ErrorAction | null {
   }
   if (info.status >= 200 && info.status <= 300) return null;
   if (info.status === 401) return { kind: 'unauthorized' };
+  const id = info.requestId ? { requestId: info.requestId } : {};
   if (info.status === 403)
-    return info.write ? { kind: 'notify', title: '没有权限', message: bodyMessage(info.body) } : { kind: 'forbidden' };
-  if (info.status >= 400) return { kind: 'notify', title: '服务错误', message: bodyMessage(info.body) };
-  return { kind: 'notify', title: '错误', message: bodyMessage(info.body) };
+    return info.write ? { kind: 'notify', title: '没有权限', message: bodyMessage(info.body), ...id } : { kind: 'forbidden' };
+  if (info.status >= 400) return { kind: 'notify', title: '服务错误', message: bodyMessage(info.body), ...id };
+  return { kind: 'notify', title: '错误', message: bodyMessage(info.body), ...id };
 }

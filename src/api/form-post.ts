@@ -1,5 +1,5 @@
 import { getToken } from '../utils/auth-cookie';
-import { classifyFailure, type ErrorAction, type FailureInfo } from './error-catalogue';
+import { classifyFailure, type ErrorAction, type FailureInfo, requestIdOf } from './error-catalogue';
 import { performErrorAction, REQUEST_TIMEOUT_MS } from './error-action';
 import type { Envelope } from './types';
 
@@ -63,7 +63,13 @@ export async function postForm<T>(
     throw error;
   }
   const code = body && typeof body === 'object' ? (body as { code?: unknown }).code : undefined;
-  const action = classifyFailure({ status: res.status, code: typeof code === 'number' ? code : undefined, body, write: true });
+  const action = classifyFailure({
+    status: res.status,
+    code: typeof code === 'number' ? code : undefined,
+    body,
+    write: true,
+    requestId: requestIdOf(res.headers),
+  });
   if (action) onFailure(action);
   if (!res.ok) throw new Error(`HTTP ${res.status} from ${url}`);
   return body as Envelope<T>;

@@ -21,6 +21,7 @@ const EXACT: Record<string, string> = {
   记录不存在: 'The record does not exist',
   接口不存在: 'No such API',
   服务器内部错误: 'Internal server error',
+  '数据库暂不可用，请稍后重试': 'The database is unavailable for the moment, please try again shortly',
   请求参数格式不正确: 'The request parameters are malformed',
   新建成功: 'Created',
   修改成功: 'Saved',

@@ -33,10 +33,16 @@ const CASES: Case[] = [
     signIn: (page) => alertWith(page, '接口请求失败'),
   },
   {
-    name: 'HTTP 500 with the envelope',
-    fault: envelope(500, { code: 500, msg: '数据库暂不可用', data: null }),
-    list: (page) => toastWith(page, '服务错误：数据库暂不可用'),
-    signIn: (page) => alertWith(page, '数据库暂不可用'),
+    name: 'HTTP 503 with the envelope (a database outage), quoting the request id',
+    fault: (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        headers: { 'x-request-id': 'e2e-outage-1' },
+        body: JSON.stringify({ code: 503, msg: '数据库暂不可用，请稍后重试', data: null }),
+      }),
+    list: (page) => toastWith(page, '服务错误：数据库暂不可用，请稍后重试（请求编号：e2e-outage-1）'),
+    signIn: (page) => alertWith(page, '数据库暂不可用，请稍后重试（请求编号：e2e-outage-1）'),
   },
   {
     name: 'an answer that is not the envelope (a proxy’s HTML page)',

@@ -19,6 +19,8 @@ export async function startServer(env: Record<string, string>, timeoutMs = 60_00
       // two days of parking orders, no traffic simulator (parking-orders.spec.ts)
       SEED_ORDER_DAYS: '2',
       SIM_TRAFFIC: '0',
+      // no request log: the tests read the address line only
+      LOG: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
