@@ -10,7 +10,14 @@ const RISKY = ['=HYPERLINK("http://x","y")', '+1+2', '-2+3', '@SUM(A1)', '\tcmd'
 describe('text that looks like a formula', () => {
   it('is a plain text cell in an xlsx, formatted as text; a negative number stays a number', async () => {
     const rows = [...RISKY.map((text) => ({ text, n: -5 })), { text: '粤B12345', n: 3 }];
-    const buf = await sheetWorkbook('t', [['文本', 10, (r) => r.text] as const, ['数', 10, (r) => r.n] as const], rows);
+    const buf = await sheetWorkbook<{ text: string; n: number }>(
+      't',
+      [
+        ['文本', 10, (r) => r.text],
+        ['数', 10, (r) => r.n],
+      ],
+      rows,
+    );
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(buf as unknown as ArrayBuffer);
     const ws = wb.worksheets[0];
