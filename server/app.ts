@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { type Database, type Db, type DbTarget, type SeedOptions, openDatabase } from './db/database.ts';
+import { installBackupControl } from './db/backup-control.ts';
 import { migrate } from './db/migrate.ts';
 import { heartbeatJob } from './jobs/device-heartbeat.ts';
 import { startJobs } from './jobs/leader.ts';
@@ -144,6 +145,9 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<{ app: Fasti
     signInLimits: opts.signInLimits,
     databaseUrl: 'databaseUrl' in target ? target.databaseUrl : undefined,
   });
+  // npm run db:backup asks the server that has the PGlite folder open (db/backup-control.ts)
+  if (db.kind === 'pglite' && 'dataDir' in target && target.dataDir && target.dataDir !== 'memory')
+    installBackupControl(app, db, target.dataDir);
   const jobs = [
     heartbeatJob(opts.heartbeatMs ?? 0),
     signInSweepJob(opts.signInLimits),

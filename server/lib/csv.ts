@@ -1,8 +1,10 @@
+import { looksLikeFormula } from './formula-guard.ts';
+
 /** A CSV file a spreadsheet opens as text: UTF-8 with a byte-order mark, CRLF lines, quoted cells. */
 
 const cell = (v: unknown): string => {
-  // a leading = + - @ would run as a formula in a spreadsheet
-  const s = String(v ?? '').replace(/^[=+\-@]/, "'$&");
+  // text a spreadsheet would run as a formula gets the apostrophe that makes it text; numbers stay numbers
+  const s = looksLikeFormula(v) ? `'${v}` : String(v ?? '');
   return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 };
 

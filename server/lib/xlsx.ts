@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { looksLikeFormula } from './formula-guard.ts';
 
 /** A column of an exported sheet: its header, its width in characters, and what a row shows in it. */
 export type SheetColumn<T> = [header: string, width: number, value: (row: T) => string | number];
@@ -16,6 +17,13 @@ export async function sheetWorkbook<T>(sheetName: string, columns: SheetColumn<T
   ws.columns = columns.map(([header, width], i) => ({ header, width, key: String(i) }));
   ws.getRow(1).font = { bold: true };
   ws.views = [{ state: 'frozen', ySplit: 1 }];
-  for (const row of rows) ws.addRow(columns.map(([, , value]) => value(row)));
+  for (const row of rows) {
+    const added = ws.addRow(columns.map(([, , value]) => value(row)));
+    // exceljs writes a string as a string cell, never a formula; the text format ('@') keeps it text
+    // when the operator edits the cell, where Excel would otherwise evaluate `=...` on Enter
+    added.eachCell((cell) => {
+      if (looksLikeFormula(cell.value)) cell.numFmt = '@';
+    });
+  }
   return Buffer.from(await wb.xlsx.writeBuffer());
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Access } from '../lib/auth.ts';
+import { operationIdOf, toOpenApi } from '../lib/openapi-schema.ts';
 
 /**
  * GET /api/docs/openapi.json: the OpenAPI description of every /api route, built from the routes
@@ -16,22 +17,6 @@ interface ApiRoute {
 }
 
 type Schema = { properties?: Record<string, Schema & { description?: string }>; required?: string[] } & Record<string, unknown>;
-
-// TypeBox schemas are JSON Schema; OpenAPI 3.0 wants its own spelling of a few keywords
-function toOpenApi(schema: unknown): unknown {
-  if (Array.isArray(schema)) return schema.map(toOpenApi);
-  if (!schema || typeof schema !== 'object') return schema;
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(schema)) {
-    if (k === '~kind' || k.startsWith('x-nonblank')) continue;
-    if (k === 'const') out.enum = [v];
-    else if (k === 'type' && v === 'null') out.nullable = true;
-    else out[k] = toOpenApi(v);
-  }
-  if (out['x-msg'])
-    out.description = `${(out.description as string) ?? ''}${out.description ? '；' : ''}错误提示：${out['x-msg'] as string}`;
-  return out;
-}
 
 function parametersOf(r: ApiRoute) {
   const path = [...r.url.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => ({
@@ -51,6 +36,8 @@ function parametersOf(r: ApiRoute) {
   return [...path, ...query];
 }
 
+const ENVELOPE = { $ref: '#/components/schemas/Envelope' };
+
 const toPath = (url: string): string => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 
 function operation(r: ApiRoute) {
@@ -62,6 +49,7 @@ function operation(r: ApiRoute) {
   const a = r.access;
   const needs = typeof a === 'string' ? a : [...(a.menus ?? []).map((m) => `menu ${m}`), ...(a.buttons ?? [])].join(' | ');
   return {
+    operationId: operationIdOf(r.method, r.url),
     summary: `${r.method} ${r.url}`,
     description: `权限: ${needs}`,
     'x-access': a,
@@ -77,7 +65,8 @@ function operation(r: ApiRoute) {
       : {}),
     responses: {
       '200': { description: '{ code, msg, data }; code 200 = 成功', content: { 'application/json': { schema: envelope } } },
-      ...(typeof a === 'object' ? { '403': { description: '没有权限' } } : {}),
+      ...(typeof a === 'object' ? { '403': { description: '没有权限', content: { 'application/json': { schema: ENVELOPE } } } } : {}),
+      '4XX': { $ref: '#/components/responses/ClientError' },
     },
   };
 }
@@ -90,14 +79,35 @@ export function openApiDocument(routes: ApiRoute[]) {
   }
   return {
     openapi: '3.0.3',
-    info: { title: '智慧停车管理平台 API', version: '1.0.0' },
+    info: {
+      title: '智慧停车管理平台 API',
+      version: '1.0.0',
+      description: '每个接口返回 `{ code, msg, data }`；业务上的拒绝也以 HTTP 200 答复，看信封的 code。',
+      // a private platform's API: the licence is the site's contract with the platform, described beside the routes
+      license: { name: 'Proprietary (licensed with the platform)', url: '/api/docs' },
+    },
+    // the console's own origin: a site's back end reaches the API where it reaches the console
+    servers: [{ url: '/', description: '控制台所在的地址（同源）' }],
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
       schemas: {
         Envelope: {
           type: 'object',
-          properties: { code: { type: 'integer' }, msg: { type: 'string' }, data: {} },
+          properties: {
+            code: {
+              type: 'integer',
+              description: '200 成功；400 参数错误或业务拒绝；403 没有权限；404 记录不存在；429 过于频繁；600 未登录或登录已过期',
+            },
+            msg: { type: 'string' },
+            data: {},
+          },
           required: ['code', 'msg'],
+        },
+      },
+      responses: {
+        ClientError: {
+          description:
+            'HTTP 层的拒绝：请求格式不合法（400）、请求头过大（431），由 Node.js 在路由之前答复。业务上的拒绝（参数错误、未登录、过于频繁）是 HTTP 200，信封的 code 说明原因。',
         },
       },
     },

@@ -1,6 +1,6 @@
 import type { Db } from '../db/database.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { badRequest } from '../lib/envelope.ts';
+import { ApiError, badRequest } from '../lib/envelope.ts';
 import { randomHex } from '../lib/ids.ts';
 import { verifyPassword } from '../lib/password.ts';
 import { writeOperLog } from '../lib/oper-log.ts';
@@ -37,21 +37,38 @@ async function logAttempt(db: Db, req: FastifyRequest, account: string, success:
   ]);
 }
 
-/** Runs the whole sign-in; returns the token (without the Bearer prefix) or throws the refusal (code 400, or 429 over a limit). */
+/** Adds "show the captcha" to a refusal, so the sign-in page offers the way past it. */
+function withCaptcha(e: unknown): unknown {
+  return e instanceof ApiError ? new ApiError(e.code, e.message, { ...(e.data as object), captchaRequired: true }, e.httpStatus) : e;
+}
+
+/**
+ * Runs the whole sign-in; returns the token (without the Bearer prefix) or throws the refusal (code 400, or 429 over a limit).
+ *
+ * The lock and the per-account limit hold back strangers, not the owner: an attempt from an
+ * address the account signed in from before (`known`), or one that carries a solved captcha, is
+ * not refused by them. So whoever knows an account name can slow guessing at it, never shut its
+ * owner out; every failure still counts, and the per-address limits and the captcha still apply.
+ */
 export async function login(db: Db, req: FastifyRequest, reply: FastifyReply, guard: SignInGuard, input: LoginInput): Promise<string> {
   const { account } = input;
-
-  // a locked account is refused before anything is checked: no password is tried while it lasts
+  const known = await guard.knownAddress(req, account);
+  const withCode = Boolean(input.code && input.timestamp);
   const state = await accountState(db, account);
-  if (state.lockedFor > 0) {
-    await logAttempt(db, req, account, false, '账号已锁定');
-    throw lockedError(reply, `账号已锁定，请${waitText(state.lockedFor)}后再试或联系管理员解锁`, state.lockedFor);
-  }
-  try {
-    await guard.loginPerAccount.hit(req, reply);
-  } catch (e) {
-    await logAttempt(db, req, account, false, '登录尝试过于频繁');
-    throw e;
+
+  // a stranger without a captcha: a locked account is refused before anything is checked
+  const accountCounted = !known && !withCode;
+  if (accountCounted) {
+    if (state.lockedFor > 0) {
+      await logAttempt(db, req, account, false, '账号已锁定');
+      throw lockedError(reply, `账号已锁定（${waitText(state.lockedFor)}后解除），请输入验证码后登录或联系管理员解锁`, state.lockedFor);
+    }
+    try {
+      await guard.loginPerAccount.hit(req, reply);
+    } catch (e) {
+      await logAttempt(db, req, account, false, '登录尝试过于频繁');
+      throw withCaptcha(e);
+    }
   }
 
   /** `credentials`: a wrong password or SMS code, which counts towards the captcha and the lock (of `user`, when the account is one) */
@@ -63,7 +80,7 @@ export async function login(db: Db, req: FastifyRequest, reply: FastifyReply, gu
   ): Promise<never> => {
     await logAttempt(db, req, account, false, msg);
     if (!credentials) {
-      const required = captchaRequired ?? (await guard.captchaRequired(req, state));
+      const required = captchaRequired ?? (await guard.captchaRequired(req, state, known));
       throw badRequest(msg, required ? { captchaRequired: true } : null);
     }
     const after = await guard.recordFailure(req, account);
@@ -71,17 +88,20 @@ export async function login(db: Db, req: FastifyRequest, reply: FastifyReply, gu
       const reason = `连续${after.failCount}次登录失败，账号锁定${waitText(after.lockedFor)}`;
       await logAttempt(db, req, account, false, reason);
       if (user) await writeOperLog(db, req, { action: 'status', module: 'user', recordId: user.id, detail: `${account} ${reason}`, user });
-      throw lockedError(reply, `${msg}，失败次数过多，账号已锁定，请${waitText(after.lockedFor)}后再试或联系管理员解锁`, after.lockedFor);
+      // the lock holds back strangers: from a known address the owner reads a plain refusal
+      if (!known)
+        throw lockedError(reply, `${msg}，失败次数过多，账号已锁定${waitText(after.lockedFor)}，期间须输入验证码登录`, after.lockedFor);
     }
     const left = guard.triesLeft(after.failCount);
-    const warn = left <= WARN_TRIES_LEFT ? `，再失败${left}次账号将被锁定` : '';
-    const required = await guard.captchaRequired(req, { ...state, failCount: after.failCount });
+    const warn = !known && left <= WARN_TRIES_LEFT && after.lockedFor === 0 ? `，再失败${left}次账号将被锁定` : '';
+    const required = await guard.captchaRequired(req, { ...state, failCount: after.failCount }, known);
     throw badRequest(msg + warn, required ? { captchaRequired: true } : null);
   };
 
-  if (await guard.captchaRequired(req, state)) {
-    if (!input.code || !input.timestamp) await fail('请输入验证码', false, true);
-    else if (!(await checkCaptcha(db, input.timestamp, input.code))) await fail('验证码错误或已过期', false, true);
+  // a captcha a stranger sends is always checked: it is what lets them past the lock
+  if ((!known && withCode) || (await guard.captchaRequired(req, state, known))) {
+    if (!withCode) await fail('请输入验证码', false, true);
+    else if (!(await checkCaptcha(db, input.timestamp!, input.code!))) await fail('验证码错误或已过期', false, true);
   }
 
   const { rows } = await db.query<{ id: string; account: string; status: number; password_hash: string }>(
@@ -105,7 +125,7 @@ export async function login(db: Db, req: FastifyRequest, reply: FastifyReply, gu
       user.id,
       ttl,
     ]);
-    await guard.succeeded(tx, req, account);
+    await guard.succeeded(tx, req, account, { known, accountCounted });
     await tx.query('delete from tokens where user_id = $1 and expires_at < now()', [user.id]);
     await writeOperLog(tx, req, { action: 'login', module: 'auth', recordId: user.id, detail: '登录成功', user });
   });

@@ -142,6 +142,24 @@ describe('export', () => {
     expect((await db.query(`select 1 from oper_log where action = 'export' and module = 'parking'`)).rows.length).toBeGreaterThan(0);
   });
 
+  it('writes a lot name that looks like a formula as plain text, so a spreadsheet never runs it', async () => {
+    const name = '=HYPERLINK("http://x","y")';
+    await db.query(`update parking set parking_name = $1, street = '-1' where parking_code = 'LH-KA-03'`, [name]);
+    const res = await raw('/api/system/Parking/Actions/Export?regionCode=440303&roadType=2');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const ws = wb.worksheets[0];
+    const row = ws.getRow(ws.getColumn(1).values.indexOf('LH-KA-03'));
+    const nameCell = row.getCell(EXPORT_HEADERS.indexOf('停车场名称') + 1);
+    expect(nameCell.type).toBe(ExcelJS.ValueType.String);
+    expect(nameCell.value).toBe(name);
+    expect(nameCell.formula).toBeUndefined();
+    expect(nameCell.numFmt).toBe('@');
+    // text that starts with '-' is guarded too; the numbers beside it stay numbers
+    expect(row.getCell(EXPORT_HEADERS.indexOf('街道') + 1).numFmt).toBe('@');
+    expect(row.getCell(EXPORT_HEADERS.indexOf('总车位') + 1).type).toBe(ExcelJS.ValueType.Number);
+  });
+
   it('needs parking:export', async () => {
     expect((await raw('/api/system/Parking/Actions/Export', operator)).statusCode).toBe(200);
     const viewer = await app.inject({ method: 'GET', url: '/api/system/Parking/Actions/Export' });

@@ -155,14 +155,16 @@ describe('sign-in guard', () => {
       '账号或密码错误，再失败3次账号将被锁定',
       '账号或密码错误，再失败2次账号将被锁定',
       '账号或密码错误，再失败1次账号将被锁定',
-      '账号或密码错误，失败次数过多，账号已锁定，请2分钟后再试或联系管理员解锁',
+      '账号或密码错误，失败次数过多，账号已锁定2分钟，期间须输入验证码登录',
     ]);
 
-    // the right password, with a right captcha, is refused while the lock lasts
-    const refused = await signIn(app, '10.7.1.1', 'locky', 'secret1', await solve(app, db, '10.7.1.1'));
+    // with a solved captcha the owner signs in all the same; the lock stays for the others
+    expect((await signIn(app, '10.7.1.1', 'locky', 'secret1', await solve(app, db, '10.7.1.1'))).body.code).toBe(200);
+    // without one, the right password from a new address is refused while the lock lasts
+    const refused = await signIn(app, '10.7.1.2', 'locky', 'secret1');
     expect(refused.body.code).toBe(400);
-    expect(refused.body.msg).toMatch(/^账号已锁定，请(2分钟|1分\d+秒)后再试或联系管理员解锁$/);
-    expect(refused.body.data).toMatchObject({ locked: true });
+    expect(refused.body.msg).toMatch(/^账号已锁定（(2分钟|1分\d+秒)后解除），请输入验证码后登录或联系管理员解锁$/);
+    expect(refused.body.data).toMatchObject({ locked: true, captchaRequired: true });
     expect(Number(refused.headers['retry-after'])).toBe(refused.body.data.retryAfter);
 
     // an account nobody holds locks the same way: the answers tell nobody which accounts exist
@@ -210,6 +212,40 @@ describe('sign-in guard', () => {
       '该账号未锁定，已清除其登录失败次数',
     );
     expect((await call(app, 'POST', `${U}/u-none/Actions/Unlock`, { token: admin, json: {} })).body.code).toBe(404);
+  });
+
+  it('the owner signs in while an attacker keeps failing on the same account from another address', async () => {
+    await call(app, 'POST', U, {
+      token: admin,
+      json: {
+        account: 'owner',
+        realName: '车场主',
+        roleIds: ['r-operator'],
+        userPassword: md5Hex('Own3rpass'),
+        validatePassword: md5Hex('Own3rpass'),
+      },
+    });
+    const OWNER = '10.11.0.1';
+    expect((await signIn(app, OWNER, 'owner', 'Own3rpass')).body.code).toBe(200);
+    // the attacker, from addresses the account never signed in from, fails (solving the captcha
+    // when asked) until the account is locked, and on; the owner signs in after every round
+    const attacks: Res[] = [];
+    for (let round = 1; round <= 4; round++) {
+      for (let i = 1; i <= 3; i++) {
+        const addr = `10.11.${round}.${i}`;
+        const needs = attacks.at(-1)?.body.data?.captchaRequired;
+        attacks.push(await signIn(app, addr, 'owner', 'guess', needs ? await solve(app, db, addr) : {}));
+      }
+      expect((await signIn(app, OWNER, 'owner', 'Own3rpass')).body.code).toBe(200);
+    }
+    expect(attacks.some((r) => r.body.data?.locked)).toBe(true);
+    // the lock is still on for strangers, and the owner's sign-ins did not lift it
+    const stranger = await signIn(app, '10.11.9.1', 'owner', 'guess');
+    expect(stranger.body.data).toMatchObject({ locked: true, captchaRequired: true });
+    // the owner on a new address passes with the captcha
+    expect((await signIn(app, '10.11.9.3', 'owner', 'Own3rpass', await solve(app, db, '10.11.9.3'))).body.code).toBe(200);
+    // a wrong password from the owner's address is refused as usual and counted
+    expect((await signIn(app, OWNER, 'owner', 'typo')).body).toMatchObject({ code: 400, msg: '账号或密码错误' });
   });
 
   it('a lock ends by itself: then the right password (with the captcha) signs in and clears the failures', async () => {

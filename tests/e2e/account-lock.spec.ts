@@ -25,7 +25,7 @@ test('a locked account: the sign-in page shows the lock; the administrator unloc
   const theirs = await (await browser.newContext({ baseURL: process.env.E2E_BASE_URL, locale: 'zh-CN' })).newPage();
   await signIn(theirs, user);
   const notice = theirs.getByRole('alert').filter({ hasText: '登录失败' });
-  await expect(notice).toContainText(/账号已锁定，请(15分钟|14分\d+秒)后再试或联系管理员解锁/);
+  await expect(notice).toContainText(/账号已锁定（(15分钟|14分\d+秒)后解除），请输入验证码后登录或联系管理员解锁/);
   await expect(theirs).toHaveURL(/#\/login/);
 
   // 用户管理 shows until when, and 解锁 for the locked user only

@@ -47,6 +47,33 @@ export async function recordAccountFailure(
   return { failCount: rows[0].fail_count, locked: rows[0].locked };
 }
 
+/** Whether `account` signed in successfully from `address` within the last `days` days. */
+export async function isKnownAddress(db: Db, account: string, address: string, days: number): Promise<boolean> {
+  const { rows } = await db.query(
+    `select 1 from sign_in_addresses
+      where account = $1 and address = $2 and last_success_at > now() - make_interval(days => $3::int)`,
+    [account, address, days],
+  );
+  return rows.length > 0;
+}
+
+/** Remembers a successful sign-in of `account` from `address`. */
+export async function rememberAddress(db: Db, account: string, address: string): Promise<void> {
+  await db.query(
+    `insert into sign_in_addresses (account, address) values ($1, $2)
+     on conflict (account, address) do update set last_success_at = now()`,
+    [account, address],
+  );
+}
+
+/**
+ * A sign-in from a new address succeeded: the account's failures are cleared, unless it is locked.
+ * A lock the owner walked through (with the captcha) keeps slowing whoever caused it.
+ */
+export async function clearFailuresUnlessLocked(db: Db, account: string): Promise<void> {
+  await db.query('delete from login_attempts where account = $1 and (locked_until is null or locked_until <= now())', [account]);
+}
+
 /** Clears an account's failures and lock; answers whether it was locked. */
 export async function clearAccountFailures(db: Db, account: string): Promise<boolean> {
   const { rows } = await db.query<{ locked: boolean }>(

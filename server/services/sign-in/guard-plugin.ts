@@ -4,7 +4,14 @@ import type { Db } from '../../db/database.ts';
 import type { Job } from '../../jobs/leader.ts';
 import { notFound } from '../../lib/envelope.ts';
 import { writeOperLog } from '../../lib/oper-log.ts';
-import { type AccountState, clearAccountFailures, recordAccountFailure } from './account-locks.ts';
+import {
+  type AccountState,
+  clearAccountFailures,
+  clearFailuresUnlessLocked,
+  isKnownAddress,
+  recordAccountFailure,
+  rememberAddress,
+} from './account-locks.ts';
 import { MINUTE, SIGN_IN_LIMITS, type SignInLimits } from './limit-policy.ts';
 import { Limit, addressOf } from './limits.ts';
 import { databaseStore, giveBack } from './rate-limit-store.ts';
@@ -46,9 +53,17 @@ export class SignInGuard {
     this.addressFailures = new Limit(app, 'login-fail:addr', () => l.captchaAfterAddressFailures, addressOf, '', factor);
   }
 
-  /** Whether this sign-in must pass the captcha: the account's or the address's failures. */
-  async captchaRequired(req: FastifyRequest, state: AccountState): Promise<boolean> {
-    return state.failCount >= this.limits.captchaAfterFailures || (await this.addressFailures.reached(req));
+  /**
+   * Whether this sign-in must pass the captcha: the account's or the address's failures; from an
+   * address the account signed in from before (`known`), only that address's own failures.
+   */
+  async captchaRequired(req: FastifyRequest, state: AccountState, known = false): Promise<boolean> {
+    return (!known && state.failCount >= this.limits.captchaAfterFailures) || (await this.addressFailures.reached(req));
+  }
+
+  /** Whether the account signed in successfully from this client's address before (knownAddressDays). */
+  knownAddress(req: FastifyRequest, account: string): Promise<boolean> {
+    return isKnownAddress(this.db, account, addressOf(req), this.limits.knownAddressDays);
   }
 
   /**
@@ -63,11 +78,17 @@ export class SignInGuard {
     return { failCount, lockedFor: locked ? Math.ceil(lockMs / 1000) : 0 };
   }
 
-  /** A sign-in succeeded: the account's failures are cleared (in `tx`) and the attempt is not counted against the address or the account. */
-  async succeeded(tx: Db, req: FastifyRequest, account: string): Promise<void> {
-    await tx.query('delete from login_attempts where account = $1', [account]);
+  /**
+   * A sign-in succeeded (in `tx`): its address is remembered and the attempt is not counted against
+   * the address, nor against the account when it was counted there (`accountCounted`). From a new
+   * address it clears the account's failures unless the account is locked; from a known one it
+   * leaves them alone: there they hold back nobody but strangers, whose guessing they slow.
+   */
+  async succeeded(tx: Db, req: FastifyRequest, account: string, opts: { known: boolean; accountCounted: boolean }): Promise<void> {
+    if (!opts.known) await clearFailuresUnlessLocked(tx, account);
+    await rememberAddress(tx, account, addressOf(req));
     await giveBack(tx, this.loginPerAddress.key(req));
-    await giveBack(tx, `${this.loginPerAccount.name}:${account}`);
+    if (opts.accountCounted) await giveBack(tx, `${this.loginPerAccount.name}:${account}`);
   }
 
   /** Failures left before the account locks. */
@@ -105,7 +126,7 @@ export async function installSignInGuard(app: FastifyInstance, db: Db, limits: P
 
 /** Clears what the guard no longer needs: ended windows, failures forgotten, captchas expired. */
 export function signInSweepJob(limits: Partial<SignInLimits> = {}): Job {
-  const { forgetFailuresMs } = { ...SIGN_IN_LIMITS, ...limits };
+  const { forgetFailuresMs, knownAddressDays } = { ...SIGN_IN_LIMITS, ...limits };
   return {
     name: 'sign-in-sweep',
     everyMs: 5 * MINUTE,
@@ -117,6 +138,7 @@ export function signInSweepJob(limits: Partial<SignInLimits> = {}): Job {
         [forgetFailuresMs],
       );
       await db.query('delete from captchas where expires_at < now()');
+      await db.query('delete from sign_in_addresses where last_success_at < now() - make_interval(days => $1::int)', [knownAddressDays]);
     },
   };
 }

@@ -31,6 +31,11 @@ export interface SignInLimits {
   lockAfterFailures: number;
   /** … for this long; an administrator can unlock it sooner in 用户管理 */
   lockMs: number;
+  /**
+   * an address an account signed in from successfully stays known for so many days: from it the
+   * owner is not held back by the lock or the per-account limit that strangers' failures cause
+   */
+  knownAddressDays: number;
   /** an account's failures are forgotten after this long without a new one */
   forgetFailuresMs: number;
   /**
@@ -51,6 +56,7 @@ export const SIGN_IN_LIMITS: SignInLimits = {
   captchaAfterFailures: 3,
   lockAfterFailures: 10,
   lockMs: 15 * MINUTE,
+  knownAddressDays: 90,
   forgetFailuresMs: 24 * 60 * MINUTE,
   loopbackFactor: 1,
 };

@@ -1,0 +1,92 @@
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backup, restore } from '../db/backup-cli.ts';
+import { controlFileOf, installBackupControl } from '../db/backup-control.ts';
+import { tableCounts } from '../db/backup.ts';
+import { type Database, openDatabase } from '../db/database.ts';
+import { buildTestApp } from './helpers.ts';
+import { onPostgres } from './test-database.ts';
+
+/**
+ * `npm run db:backup` / `db:restore` on the embedded database: a backup taken from the running
+ * server (which has the folder open) restores into a fresh folder with every row.
+ */
+
+const tmp = mkdtempSync(join(tmpdir(), 'backup-test-'));
+/** the DATA_DIR the running server says it has open (its data is the test's in-memory copy) */
+const served = join(tmp, 'served');
+let app: FastifyInstance;
+let db: Database;
+
+describe.skipIf(onPostgres())('backups of the embedded database', () => {
+  beforeAll(async () => {
+    const built = await buildTestApp();
+    app = built.app;
+    db = built.db as Database;
+    installBackupControl(app, db, served);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await app?.close();
+    rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it('a backup taken while writes go on holds whole transactions, and the restored copy opens', async () => {
+    const before = (await tableCounts(db)).login_log;
+    let writing = true;
+    const writes = (async () => {
+      while (writing) {
+        await db.transaction(async (tx) => {
+          for (let i = 0; i < 2; i++) await tx.query(`insert into login_log (account, success) values ('backup-pair', true)`);
+        });
+        // an in-memory PGlite answers in microtasks: let the server's sockets have their turn
+        await new Promise(setImmediate);
+      }
+    })();
+    const done = await backup(served, join(tmp, 'during-writes.tar.gz'));
+    writing = false;
+    await writes;
+    expect(done.from).toMatch(/running server/);
+    // the restore opens the copy and counts its rows: two per transaction, never one
+    const { counts } = await restore(join(tmp, 'during-writes'), done.file);
+    expect((counts.login_log - before) % 2).toBe(0);
+    expect(counts.login_log).toBeGreaterThan(before);
+  });
+
+  it('restores into a fresh folder with every row of every table; the server keeps serving', async () => {
+    expect(statSync(controlFileOf(served)).mode & 0o777).toBe(0o600);
+    const done = await backup(served, join(tmp, 'quiet.tar.gz'));
+    const live = await tableCounts(db);
+    expect(Object.keys(live).length).toBeGreaterThan(30);
+    expect(live.parking_space).toBeGreaterThan(1000);
+    const fresh = join(tmp, 'fresh');
+    expect(existsSync(fresh)).toBe(false);
+    await restore(fresh, done.file);
+    const copy = await openDatabase({ dataDir: fresh, firstStartDone: true });
+    expect(await tableCounts(copy)).toEqual(live);
+    await copy.close();
+    expect((await app.inject('/api/docs/openapi.json')).statusCode).toBe(200);
+  });
+
+  it('a restore is refused while a server has the folder open, and a damaged file changes nothing', async () => {
+    await expect(restore(served, join(tmp, 'quiet.tar.gz'))).rejects.toThrow(/stop it first/);
+    const target = join(tmp, 'fresh');
+    const before = readdirSync(target);
+    writeFileSync(join(tmp, 'damaged.tar.gz'), 'not a backup');
+    await expect(restore(target, join(tmp, 'damaged.tar.gz'))).rejects.toThrow(/is not a backup.*nothing was changed/);
+    expect(readdirSync(target)).toEqual(before);
+  });
+
+  it('without a server, the command opens the folder itself; a restore over a folder keeps the old one aside', async () => {
+    const target = join(tmp, 'fresh');
+    const done = await backup(target, join(tmp, 'offline.tar.gz'));
+    expect(done.from).toBe(target);
+    const again = await restore(target, done.file);
+    expect(again.previous).toMatch(/fresh\.before-restore-\d{8}-\d{6}$/);
+    expect(existsSync(join(again.previous!, 'PG_VERSION'))).toBe(true);
+    expect(again.counts).toEqual(await tableCounts(db));
+  });
+});
