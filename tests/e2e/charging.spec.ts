@@ -103,7 +103,7 @@ test('a new price template pushed to a pile prices a simulated session that is s
   await expect(dialog).toBeHidden();
   await clickUntil(row.getByRole('button', { name: '调价任务' }), () => expect(dialog).toBeVisible({ timeout: 2000 }));
   await expect(dialog.getByRole('row').filter({ hasText: pileNo })).toContainText('成功');
-  await dialog.getByRole('button', { name: '关闭' }).click();
+  await dialog.locator('.cxd-Modal-footer').getByRole('button', { name: '关闭' }).click();
 
   // the simulator starts a session on its connector; its curve grows
   await page.goto('/#/charging/chargingOrder');

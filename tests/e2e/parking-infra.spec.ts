@@ -91,7 +91,7 @@ test('lanes: the downloaded QR is a PNG of the lane scan URL; the preview shows 
   const preview = page.getByRole('dialog');
   await expect(preview.locator('svg, canvas').first()).toBeVisible();
   await expect(preview).toContainText(text!);
-  await preview.getByRole('button', { name: '关闭' }).click();
+  await preview.locator('.cxd-Modal-footer').getByRole('button', { name: '关闭' }).click();
 
   await row.getByRole('button', { name: '作废' }).click();
   await page.getByRole('dialog').getByRole('button', { name: '确认' }).click();

@@ -96,7 +96,7 @@ test("a dictionary edit shows up in the parking lots screen's road type filter",
   await expect(edit).toBeHidden();
   try {
     await expect(entries.getByRole('row').filter({ hasText: label })).toBeVisible();
-    await entries.getByRole('button', { name: '关闭' }).click(); // tabs keep pages alive: an open dialog would cover the next screen
+    await entries.locator('.cxd-Modal-footer').getByRole('button', { name: '关闭' }).click(); // tabs keep pages alive: an open dialog would cover the next screen
     await expect(entries).toBeHidden();
     await page.goto('/#/parking/parkingAdmin');
     await expect(page.getByRole('columnheader', { name: '名称' })).toBeVisible();

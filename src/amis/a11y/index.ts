@@ -1,11 +1,12 @@
 import { t } from '../../i18n';
 import { nameControls } from './control-names';
 import { followDialogs, listenForDialogKeys } from './dialog-focus';
+import { focusableScrollers } from './scroll-regions';
 
 let started = false;
 
 /**
- * Keeps amis's output usable by keyboard and screen reader (control-names.ts, dialog-focus.ts): one
+ * Keeps amis's output usable by keyboard and screen reader (control-names.ts, dialog-focus.ts, scroll-regions.ts): one
  * observer for the whole document, because dialogs and popovers render outside the page. Each batch
  * of changes is looked at once, in the next frame.
  */
@@ -18,6 +19,7 @@ export function startAccessibility(doc: Document = document) {
   const look = () => {
     queued = false;
     nameControls(doc.body, { pageJump: t('a11y.pageJump'), perPage: t('a11y.perPage') });
+    focusableScrollers(doc.body, t('a11y.scrollTable'));
     followDialogs(doc);
   };
   new MutationObserver(() => {
