@@ -7,11 +7,9 @@ import { bodyOf, canonical } from '../fees/rule-body.ts';
 import { ruleBodyFields } from '../fees/rule-schema.ts';
 import type { FeeRuleBody } from '../fees/types.ts';
 import { ruleProblem } from '../fees/validate.ts';
+import { VEHICLE_TYPE } from '../../domain/fee-codes.ts';
 import { type Row, type Write, defineResource, filter } from '../resource/define.ts';
 import { f } from '../resource/fields.ts';
-
-/** 1 small, 2 large, 3 extra large, 4 medium, 5 e-bike (P云 vehicle_type). */
-export const VEHICLE_TYPES = [1, 2, 3, 4, 5] as const;
 
 const whoOf = (w: Write): string => w.req.auth?.realName || w.req.auth?.account || '';
 
@@ -50,9 +48,7 @@ export const feeRules = defineResource({
   module: 'feeRule',
   fields: {
     ruleName: f.text('规则名称', 50),
-    vehicleType: f.oneOf('车型', VEHICLE_TYPES, '车型只能是1（小型车）、2（大型车）、3（超大型车）、4（中型车）或5（电动自行车）', {
-      default: 1,
-    }),
+    vehicleType: f.codes('车型', VEHICLE_TYPE, { default: 1 }),
     enabledMark: f.oneOf('启用状态', [0, 1], '启用状态只能是0（停用）或1（启用）', { default: 1 }),
     description: f.text('备注', 200, { default: '' }),
   },

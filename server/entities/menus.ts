@@ -8,7 +8,7 @@ import { type Row, defineResource } from '../resource/define.ts';
 import { f } from '../resource/fields.ts';
 import { MENU_ROOT, type MenuItem, allMenuRows, buildMenuTree } from '../services/menu-tree.ts';
 import { ADMIN_ROLE } from './roles.ts';
-import { MENU_TYPE } from '../../domain/estate-codes.ts';
+import { LINK_TARGET, MENU_TYPE } from '../../domain/estate-codes.ts';
 
 /**
  * 菜单: directories, pages (a JSON page file) and external links, each page with its buttons
@@ -118,7 +118,7 @@ export const menus = defineResource({
     urlAddress: f.text('页面地址', 500, { default: '' }),
     sortCode: f.int('排序', { min: -2_147_483_648, default: 0, msg: '排序必须是整数' }),
     // left out: a link opens in a new window, anything else in the current one
-    linkTarget: Type.Union([Type.Literal('_self'), Type.Literal('_blank')], { title: '打开方式', 'x-msg': '打开方式只能是_self或_blank' }),
+    linkTarget: f.words('打开方式', LINK_TARGET),
     propertyJson: f.text('扩展属性', 2000, { default: DEFAULT_PROPERTIES }),
     enabledMark: f.oneOf('启用状态', [0, 1], '启用状态只能是0（停用）或1（启用）', { default: 1 }),
   },

@@ -3,6 +3,7 @@ import type { AliasableExpression, Expression, ExpressionBuilder, Kysely, Select
 import type { TSchema } from 'typebox';
 import type { Db } from '../db/database.ts';
 import type { Access } from '../lib/auth.ts';
+import type { OperModule } from '../lib/oper-log.ts';
 import type { LotColumn, LotScope } from './lot-scope.ts';
 import type { Paging } from './paging.ts';
 
@@ -57,8 +58,8 @@ export interface ResourceSpec {
   /** e.g. /api/system/Parking */
   path: string;
   idPrefix: string;
-  /** operation-log module */
-  module: string;
+  /** operation-log module (its word is the oper_module dictionary's) */
+  module: OperModule;
   /** writable fields; the JSON name is the column name */
   fields: Record<string, TSchema>;
   required: string[];
