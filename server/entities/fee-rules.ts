@@ -83,13 +83,13 @@ export const feeRules = defineResource({
     delete: { buttons: ['feeRule:delete'] },
   },
   statusField: 'enabledMark',
-  describe: (v: Row) => `${v.ruleName as string}`,
+  describe: (v) => `${v.ruleName}`,
   check(values) {
     const problem = ruleProblem(bodyOf(values));
     if (problem) throw badRequest(problem);
   },
   toColumns: (v, all) => ({ ...v, body: JSON.stringify(bodyOf(all)) }),
-  toJson: (r: Row) => {
+  toJson: (r) => {
     const { body, ...rest } = r;
     const b = (typeof body === 'string' ? JSON.parse(body) : body) as FeeRuleBody;
     return { ...rest, ...b, preview: describeRule(b) };
@@ -98,7 +98,7 @@ export const feeRules = defineResource({
     async delete(tx, row) {
       const { rows } = await tx.query('select 1 from fee_rule_binding where rule_id = $1 limit 1', [row.id]);
       if (rows.length) throw badRequest('计费规则已绑定停车场，请先解除绑定再删除');
-      if (await usedByOrders(tx, row.id as string)) throw badRequest('计费规则已有订单使用，不能删除，可停用');
+      if (await usedByOrders(tx, row.id)) throw badRequest('计费规则已有订单使用，不能删除，可停用');
     },
   },
   effects: {
@@ -112,6 +112,7 @@ export const feeRules = defineResource({
     },
     async update(w) {
       const before = w.before as Row;
+      // a column the resource keeps itself, not a field, so not typed by the schemas
       const version = before.version as number;
       const body = bodyOf(w.values);
       await w.tx.query('update fee_rule set modifier = $2 where id = $1', [w.id, whoOf(w)]);

@@ -105,5 +105,5 @@ export const loginLogs = defineResource({
       type: CSV_TYPE,
     }),
   },
-  toJson: (r: Row) => ({ ...withCreateTime(r), success: r.success ? 1 : 0 }),
+  toJson: (r) => ({ ...withCreateTime(r), success: r.success ? 1 : 0 }),
 });

@@ -158,27 +158,28 @@ export const menus = defineResource({
     update: { buttons: ['menu:edit'] },
     delete: { buttons: ['menu:delete'] },
   },
-  describe: (v: Row) => `${v.enCode as string} ${v.fullName as string}`,
+  describe: (v) => `${v.enCode} ${v.fullName}`,
   check(v, before, body) {
-    const type = v.type as number;
-    const url = v.urlAddress as string;
+    const type = v.type;
+    const url = v.urlAddress;
     if (type !== DIR && !url) throw badRequest('页面地址不能为空');
     if (type === PAGE && !PAGE_URL_RE.test(url)) throw badRequest('页面地址格式不正确，应为 目录编码/页面编码');
     if (type === LINK && !LINK_URL_RE.test(url)) throw badRequest('外链地址必须以 http://、https:// 或 / 开头');
     const given = body ?? v;
-    const buttons = before && !('buttons' in given) ? undefined : (v.buttons as Button[] | undefined);
+    const buttons = before && !('buttons' in given) ? undefined : v.buttons;
     if (buttons) checkButtons(buttons);
     return {
       ...v,
       linkTarget: v.linkTarget ?? (type === LINK ? '_blank' : '_self'),
-      propertyJson: foldSwitches(v.propertyJson as string, given),
+      propertyJson: foldSwitches(v.propertyJson, given),
       buttons,
     };
   },
-  toJson: (r: Row) => ({ ...r, ...propertyFlags(r.propertyJson as string) }),
+  // a stored row's columns are not typed by the field schemas (Stored); this one is text
+  toJson: (r) => ({ ...r, ...propertyFlags(r.propertyJson as string) }),
   guards: {
     async save(tx, v, before) {
-      const parentId = v.parentId as string;
+      const parentId = v.parentId;
       if (parentId === MENU_ROOT) return;
       const menu = (id: string) => tx.kysely.selectFrom('menus').select(['id', 'parentId', 'type']).where('id', '=', id).executeTakeFirst();
       const parent = await menu(parentId);
@@ -194,21 +195,17 @@ export const menus = defineResource({
       }
     },
     async delete(tx, row) {
-      const child = await tx.kysely
-        .selectFrom('menus')
-        .select('id')
-        .where('parentId', '=', row.id as string)
-        .executeTakeFirst();
+      const child = await tx.kysely.selectFrom('menus').select('id').where('parentId', '=', row.id).executeTakeFirst();
       if (child) throw badRequest('请先删除下级菜单');
     },
   },
   effects: {
     async create({ tx, id, values }) {
       await tx.kysely.insertInto('roleMenus').values({ roleId: ADMIN_ROLE.id, menuId: id }).execute();
-      await syncButtons(tx, id, (values.buttons as Button[] | undefined) ?? []);
+      await syncButtons(tx, id, values.buttons ?? []);
     },
     async update({ tx, id, values }) {
-      if (values.buttons) await syncButtons(tx, id, values.buttons as Button[]);
+      if (values.buttons) await syncButtons(tx, id, values.buttons);
     },
   },
 });
