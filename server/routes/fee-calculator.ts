@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import Type from 'typebox';
 import type { Db } from '../db/database.ts';
+import type { TypeBoxProvider } from '../lib/type-provider.ts';
 import { badRequest, notFound, ok } from '../lib/envelope.ts';
 import { InstantError, toMs } from '../fees/clock.ts';
 import { couponProblem } from '../fees/coupons.ts';
@@ -90,12 +91,13 @@ const ms = (v: string | number, title: string): number => {
 };
 
 /** 计费试算: a stay priced by the engine with a lot's bound rule, a saved rule version, or an unsaved rule body. */
-export function registerFeeCalculator(app: FastifyInstance, db: Db): void {
+export function registerFeeCalculator(fastify: FastifyInstance, db: Db): void {
+  const app = fastify.withTypeProvider<TypeBoxProvider>();
   app.post(
     '/api/fee/Calculate',
     { schema: { body: calculateBody }, config: { access: { menus: ['feeCalculator', 'feeRule'] } } },
     async (req) => {
-      const b = req.body as CalcBody;
+      const b: CalcBody = req.body;
       const entry = ms(b.entryTime, '入场时间');
       const exit = b.exitTime === undefined ? Date.now() : ms(b.exitTime, '出场时间');
       if (exit < entry) throw badRequest('出场时间不能早于入场时间');
