@@ -20,7 +20,9 @@ const OCCUPIED = 1;
 const day = (d: unknown): string =>
   d instanceof Date
     ? `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`
-    : ((d as string | null) ?? '');
+    : typeof d === 'string'
+      ? d
+      : '';
 
 export const parkingSpaces = defineResource({
   table: 'parkingSpace',

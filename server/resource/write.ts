@@ -25,10 +25,11 @@ export function linked(l: Link, column?: string): Derived {
 export async function writeLinks(tx: Db, spec: ResourceSpec, id: string, values: Row): Promise<void> {
   const k = tx.kysely as AnyDb;
   for (const [name, l] of Object.entries(spec.links ?? {})) {
-    if (!Array.isArray(values[name])) continue;
-    const ids = [...new Set(values[name] as string[])];
+    const given = values[name];
+    if (!Array.isArray(given)) continue;
+    const ids = [...new Set<string>(given)];
     if (ids.length) {
-      const found = new Set((await k.selectFrom(l.target.table).select('id').where('id', 'in', ids).execute()).map((r) => r.id as string));
+      const found = new Set((await k.selectFrom(l.target.table).select('id').where('id', 'in', ids).execute()).map((r) => r.id));
       const missing = ids.filter((x) => !found.has(x));
       if (missing.length) throw badRequest(`${l.target.missing}: ${missing.join(',')}`);
     }

@@ -28,8 +28,8 @@ function toOpenApi(schema: unknown): unknown {
     else if (k === 'type' && v === 'null') out.nullable = true;
     else out[k] = toOpenApi(v);
   }
-  if (out['x-msg'])
-    out.description = `${(out.description as string) ?? ''}${out.description ? '；' : ''}错误提示：${out['x-msg'] as string}`;
+  if (typeof out['x-msg'] === 'string')
+    out.description = `${out.description ? `${String(out.description)}；` : ''}错误提示：${out['x-msg']}`;
   return out;
 }
 
@@ -45,7 +45,7 @@ function parametersOf(r: ApiRoute) {
     name,
     in: 'query',
     required: (r.schema?.querystring?.required ?? []).includes(name),
-    ...(s.title ? { description: s.title as string } : {}),
+    ...(typeof s.title === 'string' ? { description: s.title } : {}),
     schema: toOpenApi(s),
   }));
   return [...path, ...query];
