@@ -10,6 +10,9 @@ export const NON_MEMBER_POLICY: Record<number, string> = { 1: '放行收费', 2:
 
 export const MENU_TYPE: Record<number, string> = { 1: '目录', 2: '页面', 7: '外链' };
 
+/** Where a menu entry opens. */
+export const LINK_TARGET = { _self: '当前窗口', _blank: '新窗口' } as const;
+
 /** A device's or a pile's heartbeat: heard from lately or not. */
 export const ONLINE_STATE: Record<number, string> = { 1: '在线', 0: '离线' };
 

@@ -1,4 +1,4 @@
-import { chinaTime as time, type SheetColumn, sheetWorkbook } from '../lib/xlsx.ts';
+import { chinaTime as time, text, type SheetColumn, sheetWorkbook } from '../lib/xlsx.ts';
 import type { Row } from '../resource/spec.ts';
 import { yuanNumber } from '../../domain/money.ts';
 import { ORDER_STATE_LABELS, PAY_STATUS_LABELS, START_MODE_LABELS, STOP_REASON_LABELS } from '../../domain/charging-codes.ts';
@@ -6,11 +6,11 @@ import { ORDER_STATE_LABELS, PAY_STATUS_LABELS, START_MODE_LABELS, STOP_REASON_L
 /** The charging orders list as .xlsx, with kWh and the split amounts (steve #1004: kWh in the list). */
 
 const COLUMNS: SheetColumn<Row>[] = [
-  ['订单号', 28, (o) => o.orderNo as string],
-  ['充电站', 20, (o) => o.stationName as string],
-  ['桩编号', 16, (o) => o.pileNo as string],
+  ['订单号', 28, (o) => text(o.orderNo)],
+  ['充电站', 20, (o) => text(o.stationName)],
+  ['桩编号', 16, (o) => text(o.pileNo)],
   ['枪号', 6, (o) => (o.gunNo as number) ?? ''],
-  ['车牌', 10, (o) => o.plateNo as string],
+  ['车牌', 10, (o) => text(o.plateNo)],
   ['启动方式', 10, (o) => START_MODE_LABELS[o.startMode as number] ?? ''],
   ['状态', 10, (o) => ORDER_STATE_LABELS[o.state as number] ?? ''],
   ['开始时间', 20, (o) => time(o.startTime)],

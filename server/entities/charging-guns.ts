@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { badRequest } from '../lib/envelope.ts';
-import { type Row, defineResource, derive, filter } from '../resource/define.ts';
+import { defineResource, derive, filter } from '../resource/define.ts';
 import { f } from '../resource/fields.ts';
 import { connectorIdOf } from '../charging/connector-id.ts';
 import { CONNECTOR_TYPE } from '../../domain/charging-codes.ts';
@@ -67,14 +67,14 @@ export const chargingGuns = defineResource({
     update: { buttons: ['gun:edit'] },
     delete: { buttons: ['gun:delete'] },
   },
-  describe: (v: Row) => `${(v.connectorId as string) ?? ''} ${v.gunNo as number}号枪`,
+  describe: (v) => `${v.connectorId ?? ''} ${v.gunNo}号枪`,
   // the id follows the pile and the gun number (guards.save works it out)
   toColumns: (v, all) => ({ ...v, connectorId: all.connectorId }),
   guards: {
     async save(tx, v) {
       const { rows } = await tx.query<{ pile_no: string }>('select pile_no from charging_pile where id = $1', [v.pileId]);
       if (!rows.length) throw badRequest('所属充电桩不存在');
-      return { ...v, connectorId: connectorIdOf(rows[0].pile_no, v.gunNo as number) };
+      return { ...v, connectorId: connectorIdOf(rows[0].pile_no, v.gunNo) };
     },
     async delete(tx, row) {
       const { rows } = await tx.query<{ n: number }>('select count(*)::int as n from charging_order where gun_id = $1', [row.id]);

@@ -72,7 +72,7 @@ export const chargingOrders = defineResource({
   // an order is in its station's lot, as the station's piles are
   lot: { column: 'stationId', via: [{ table: 'chargingStation', column: 'parkingId' }], shared: true },
   access: { list: { menus: ['chargingOrder'] } },
-  describe: (v: Row) => `${v.orderNo as string}`,
+  describe: (v) => `${v.orderNo}`,
   export: {
     button: 'chargingOrder:export',
     fileName: '充电订单.xlsx',

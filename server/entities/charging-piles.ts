@@ -77,7 +77,7 @@ export const chargingPiles = defineResource({
     delete: { buttons: ['pile:delete'] },
   },
   statusField: 'enabledMark',
-  describe: (v: Row) => `${v.pileNo as string} ${v.pileName as string}`,
+  describe: (v) => `${v.pileNo} ${v.pileName}`,
   toJson: ({ simOffline: _, ...r }: Row) => ({ ...r, gunCount: Number(r.gunCount ?? 0) }),
   guards: {
     async save(tx, v) {

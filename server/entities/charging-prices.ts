@@ -1,7 +1,7 @@
 import Type from 'typebox';
 import { type StoredTemplate, TIERS, templateOf, templateProblem } from '../charging/price-slots.ts';
 import { badRequest } from '../lib/envelope.ts';
-import { type AnyDb, type Row, defineResource, filter } from '../resource/define.ts';
+import { type AnyDb, defineResource, filter } from '../resource/define.ts';
 import { f } from '../resource/fields.ts';
 import { lotsOf, outOfScope, scopeCondition } from '../resource/lot-scope.ts';
 import { chargingPiles } from './charging-piles.ts';
@@ -77,14 +77,14 @@ export const chargingPrices = defineResource({
     delete: { buttons: ['chargingPrice:delete'] },
   },
   statusField: 'enabledMark',
-  describe: (v: Row) => `${v.priceName as string}`,
+  describe: (v) => `${v.priceName}`,
   check(v) {
-    const tiers = v.tiers as { tier: number }[];
+    const tiers = v.tiers;
     if (new Set(tiers.map((t) => t.tier)).size !== tiers.length) throw badRequest('同一费率只能设置一次电价');
     const problem = templateProblem(templateOf(v as unknown as StoredTemplate));
     if (problem) throw badRequest(problem);
   },
-  toJson: (r: Row) => ({ ...r, pileCount: Number(r.pileCount ?? 0) }),
+  toJson: (r) => ({ ...r, pileCount: Number(r.pileCount ?? 0) }),
   toColumns: (v) =>
     Object.fromEntries(Object.entries(v).map(([k, x]) => [k, (PRICED as readonly string[]).includes(k) ? JSON.stringify(x) : x])),
   guards: {

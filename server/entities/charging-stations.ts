@@ -1,6 +1,6 @@
 import Type from 'typebox';
 import { badRequest } from '../lib/envelope.ts';
-import { type Row, defineResource, derive, filter } from '../resource/define.ts';
+import { defineResource, derive, filter } from '../resource/define.ts';
 import { f } from '../resource/fields.ts';
 import { parkingLots } from './parking-lots.ts';
 import { PARK_FEE_TYPE, STATION_STATUS, STATION_TYPE } from '../../domain/charging-codes.ts';
@@ -71,8 +71,8 @@ export const chargingStations = defineResource({
     delete: { buttons: ['station:delete'] },
   },
   statusField: 'enabledMark',
-  describe: (v: Row) => `${v.stationCode as string} ${v.stationName as string}`,
-  toJson: (r: Row) => ({
+  describe: (v) => `${v.stationCode} ${v.stationName}`,
+  toJson: (r) => ({
     ...r,
     lng: r.lng === null ? null : Number(r.lng),
     lat: r.lat === null ? null : Number(r.lat),
@@ -80,7 +80,7 @@ export const chargingStations = defineResource({
   }),
   guards: {
     async save(tx, v) {
-      if (v.parkingId && !(await parkingLots.find(tx, v.parkingId as string))) throw badRequest('所属停车场不存在');
+      if (v.parkingId && !(await parkingLots.find(tx, v.parkingId))) throw badRequest('所属停车场不存在');
     },
     async delete(tx, row) {
       const { rows } = await tx.query<{ n: number }>('select count(*)::int as n from charging_pile where station_id = $1', [row.id]);

@@ -74,14 +74,13 @@ export const devices = defineResource({
     update: { buttons: ['device:edit'] },
     delete: { buttons: ['device:delete'] },
   },
-  describe: (v: Row) => `${v.deviceCode as string} ${v.deviceName as string}`,
+  describe: (v) => `${v.deviceCode} ${v.deviceName}`,
   // the simulator's flag stays inside
   toJson: ({ simFault: _, ...r }: Row) => r,
   guards: {
     async save(tx, v) {
-      if (!(await parkingLots.find(tx, v.parkingId as string))) throw badRequest('所属停车场不存在');
-      if (v.laneId && !(await inLot(tx, 'parkingLane', v.laneId as string, v.parkingId as string)))
-        throw badRequest('所属车道不属于该停车场');
+      if (!(await parkingLots.find(tx, v.parkingId))) throw badRequest('所属停车场不存在');
+      if (v.laneId && !(await inLot(tx, 'parkingLane', v.laneId, v.parkingId))) throw badRequest('所属车道不属于该停车场');
     },
   },
 });

@@ -33,7 +33,7 @@ export const dictionaries = defineResource({
   ],
   access: { list: { menus: ['dict'] }, ...WRITE },
   modifiedColumn: null,
-  describe: (v: Row) => `${v.name as string} ${v.fullName as string}`,
+  describe: (v) => `${v.name} ${v.fullName}`,
   toJson: withoutTimes,
 });
 
@@ -66,16 +66,12 @@ export const dictEntries = defineResource({
   bodyId: '字典项ID',
   // every signed-in user: the selects of other screens read it
   access: { list: 'login', ...WRITE },
-  describe: (v: Row) => `${v.dictName as string} ${v.value as string}=${v.label as string}`,
+  describe: (v) => `${v.dictName} ${v.value}=${v.label}`,
   toJson: withoutTimes,
   guards: {
     async save(tx, v, before) {
       if (before) return;
-      const dict = await tx.kysely
-        .selectFrom('dictionaries')
-        .select('id')
-        .where('name', '=', v.dictName as string)
-        .executeTakeFirst();
+      const dict = await tx.kysely.selectFrom('dictionaries').select('id').where('name', '=', v.dictName).executeTakeFirst();
       if (!dict) throw badRequest('字典不存在');
     },
   },

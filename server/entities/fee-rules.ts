@@ -7,11 +7,9 @@ import { bodyOf, canonical } from '../fees/rule-body.ts';
 import { ruleBodyFields } from '../fees/rule-schema.ts';
 import type { FeeRuleBody } from '../fees/types.ts';
 import { ruleProblem } from '../fees/validate.ts';
+import { VEHICLE_TYPE } from '../../domain/fee-codes.ts';
 import { type Row, type Write, defineResource, filter } from '../resource/define.ts';
 import { f } from '../resource/fields.ts';
-
-/** 1 small, 2 large, 3 extra large, 4 medium, 5 e-bike (P云 vehicle_type). */
-export const VEHICLE_TYPES = [1, 2, 3, 4, 5] as const;
 
 const whoOf = (w: Write): string => w.req.auth?.realName || w.req.auth?.account || '';
 
@@ -50,9 +48,7 @@ export const feeRules = defineResource({
   module: 'feeRule',
   fields: {
     ruleName: f.text('规则名称', 50),
-    vehicleType: f.oneOf('车型', VEHICLE_TYPES, '车型只能是1（小型车）、2（大型车）、3（超大型车）、4（中型车）或5（电动自行车）', {
-      default: 1,
-    }),
+    vehicleType: f.codes('车型', VEHICLE_TYPE, { default: 1 }),
     enabledMark: f.oneOf('启用状态', [0, 1], '启用状态只能是0（停用）或1（启用）', { default: 1 }),
     description: f.text('备注', 200, { default: '' }),
   },
@@ -87,13 +83,13 @@ export const feeRules = defineResource({
     delete: { buttons: ['feeRule:delete'] },
   },
   statusField: 'enabledMark',
-  describe: (v: Row) => `${v.ruleName as string}`,
+  describe: (v) => `${v.ruleName}`,
   check(values) {
     const problem = ruleProblem(bodyOf(values));
     if (problem) throw badRequest(problem);
   },
   toColumns: (v, all) => ({ ...v, body: JSON.stringify(bodyOf(all)) }),
-  toJson: (r: Row) => {
+  toJson: (r) => {
     const { body, ...rest } = r;
     const b = (typeof body === 'string' ? JSON.parse(body) : body) as FeeRuleBody;
     return { ...rest, ...b, preview: describeRule(b) };
@@ -102,7 +98,7 @@ export const feeRules = defineResource({
     async delete(tx, row) {
       const { rows } = await tx.query('select 1 from fee_rule_binding where rule_id = $1 limit 1', [row.id]);
       if (rows.length) throw badRequest('计费规则已绑定停车场，请先解除绑定再删除');
-      if (await usedByOrders(tx, row.id as string)) throw badRequest('计费规则已有订单使用，不能删除，可停用');
+      if (await usedByOrders(tx, row.id)) throw badRequest('计费规则已有订单使用，不能删除，可停用');
     },
   },
   effects: {
@@ -116,6 +112,7 @@ export const feeRules = defineResource({
     },
     async update(w) {
       const before = w.before as Row;
+      // a column the resource keeps itself, not a field, so not typed by the schemas
       const version = before.version as number;
       const body = bodyOf(w.values);
       await w.tx.query('update fee_rule set modifier = $2 where id = $1', [w.id, whoOf(w)]);

@@ -1,13 +1,11 @@
 import Type from 'typebox';
 import { CSV_TYPE, csvText } from '../lib/csv.ts';
 import { badRequest } from '../lib/envelope.ts';
-import type { OperAction } from '../lib/oper-log.ts';
+import { OPER_ACTION, OPER_MODULE } from '../../domain/oper-log-codes.ts';
 import { type Filter, type Row, defineResource, filter } from '../resource/define.ts';
 import { f } from '../resource/fields.ts';
 
 /** 操作日志 and 登录日志: read-only lists written by the writes and sign-ins themselves. */
-
-const ACTIONS: OperAction[] = ['create', 'update', 'delete', 'status', 'export', 'login'];
 
 /** A time bound: epoch seconds (10 digits) or milliseconds, or a date and time ('2024-05-01 08:00:00') from year 1000 (the database has no year 0). */
 const TIME_RE = /^(\d{10,13}|[1-9]\d{3}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?(Z|[+-]\d{2}:?\d{2})?)$/;
@@ -42,14 +40,8 @@ export const operLogs = defineResource({
   required: [],
   filters: {
     ...common,
-    action: filter.eq(
-      'action',
-      Type.Union(
-        ACTIONS.map((a) => Type.Literal(a)),
-        { title: '操作类型', 'x-msg': '操作类型不正确' },
-      ),
-    ),
-    module: filter.eq('module', f.text('模块', 50)),
+    action: filter.eq('action', f.words('操作类型', OPER_ACTION)),
+    module: filter.eq('module', f.words('模块', OPER_MODULE)),
     recordId: filter.eq('recordId', f.text('记录ID', 64)),
     keyword: filter.keyword(['detail']),
   },
@@ -113,5 +105,5 @@ export const loginLogs = defineResource({
       type: CSV_TYPE,
     }),
   },
-  toJson: (r: Row) => ({ ...withCreateTime(r), success: r.success ? 1 : 0 }),
+  toJson: (r) => ({ ...withCreateTime(r), success: r.success ? 1 : 0 }),
 });

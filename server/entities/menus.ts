@@ -8,7 +8,7 @@ import { type Row, defineResource } from '../resource/define.ts';
 import { f } from '../resource/fields.ts';
 import { MENU_ROOT, type MenuItem, allMenuRows, buildMenuTree } from '../services/menu-tree.ts';
 import { ADMIN_ROLE } from './roles.ts';
-import { MENU_TYPE } from '../../domain/estate-codes.ts';
+import { LINK_TARGET, MENU_TYPE } from '../../domain/estate-codes.ts';
 
 /**
  * 菜单: directories, pages (a JSON page file) and external links, each page with its buttons
@@ -118,7 +118,7 @@ export const menus = defineResource({
     urlAddress: f.text('页面地址', 500, { default: '' }),
     sortCode: f.int('排序', { min: -2_147_483_648, default: 0, msg: '排序必须是整数' }),
     // left out: a link opens in a new window, anything else in the current one
-    linkTarget: Type.Union([Type.Literal('_self'), Type.Literal('_blank')], { title: '打开方式', 'x-msg': '打开方式只能是_self或_blank' }),
+    linkTarget: f.words('打开方式', LINK_TARGET),
     propertyJson: f.text('扩展属性', 2000, { default: DEFAULT_PROPERTIES }),
     enabledMark: f.oneOf('启用状态', [0, 1], '启用状态只能是0（停用）或1（启用）', { default: 1 }),
   },
@@ -158,27 +158,28 @@ export const menus = defineResource({
     update: { buttons: ['menu:edit'] },
     delete: { buttons: ['menu:delete'] },
   },
-  describe: (v: Row) => `${v.enCode as string} ${v.fullName as string}`,
+  describe: (v) => `${v.enCode} ${v.fullName}`,
   check(v, before, body) {
-    const type = v.type as number;
-    const url = v.urlAddress as string;
+    const type = v.type;
+    const url = v.urlAddress;
     if (type !== DIR && !url) throw badRequest('页面地址不能为空');
     if (type === PAGE && !PAGE_URL_RE.test(url)) throw badRequest('页面地址格式不正确，应为 目录编码/页面编码');
     if (type === LINK && !LINK_URL_RE.test(url)) throw badRequest('外链地址必须以 http://、https:// 或 / 开头');
     const given = body ?? v;
-    const buttons = before && !('buttons' in given) ? undefined : (v.buttons as Button[] | undefined);
+    const buttons = before && !('buttons' in given) ? undefined : v.buttons;
     if (buttons) checkButtons(buttons);
     return {
       ...v,
       linkTarget: v.linkTarget ?? (type === LINK ? '_blank' : '_self'),
-      propertyJson: foldSwitches(v.propertyJson as string, given),
+      propertyJson: foldSwitches(v.propertyJson, given),
       buttons,
     };
   },
-  toJson: (r: Row) => ({ ...r, ...propertyFlags(r.propertyJson as string) }),
+  // a stored row's columns are not typed by the field schemas (Stored); this one is text
+  toJson: (r) => ({ ...r, ...propertyFlags(r.propertyJson as string) }),
   guards: {
     async save(tx, v, before) {
-      const parentId = v.parentId as string;
+      const parentId = v.parentId;
       if (parentId === MENU_ROOT) return;
       const menu = (id: string) => tx.kysely.selectFrom('menus').select(['id', 'parentId', 'type']).where('id', '=', id).executeTakeFirst();
       const parent = await menu(parentId);
@@ -194,21 +195,17 @@ export const menus = defineResource({
       }
     },
     async delete(tx, row) {
-      const child = await tx.kysely
-        .selectFrom('menus')
-        .select('id')
-        .where('parentId', '=', row.id as string)
-        .executeTakeFirst();
+      const child = await tx.kysely.selectFrom('menus').select('id').where('parentId', '=', row.id).executeTakeFirst();
       if (child) throw badRequest('请先删除下级菜单');
     },
   },
   effects: {
     async create({ tx, id, values }) {
       await tx.kysely.insertInto('roleMenus').values({ roleId: ADMIN_ROLE.id, menuId: id }).execute();
-      await syncButtons(tx, id, (values.buttons as Button[] | undefined) ?? []);
+      await syncButtons(tx, id, values.buttons ?? []);
     },
     async update({ tx, id, values }) {
-      if (values.buttons) await syncButtons(tx, id, values.buttons as Button[]);
+      if (values.buttons) await syncButtons(tx, id, values.buttons);
     },
   },
 });

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import Type from 'typebox';
-import { type Row, defineResource, filter } from '../resource/define.ts';
+import { defineResource, filter } from '../resource/define.ts';
 import { f } from '../resource/fields.ts';
 
 /** 商户: shops that issue coupons (优惠券) from a prepaid balance, valid at the lots they serve. */
@@ -39,6 +39,6 @@ export const merchants = defineResource({
     update: { buttons: ['merchant:edit'] },
     delete: { buttons: ['merchant:delete'] },
   },
-  describe: (v: Row) => `${v.merchantName as string}`,
-  toJson: (r: Row) => ({ ...r, balance: Number(r.balance) }),
+  describe: (v) => `${v.merchantName}`,
+  toJson: (r) => ({ ...r, balance: Number(r.balance) }),
 });

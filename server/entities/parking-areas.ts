@@ -1,5 +1,5 @@
 import { badRequest } from '../lib/envelope.ts';
-import { type Row, defineResource, derive, filter } from '../resource/define.ts';
+import { defineResource, derive, filter } from '../resource/define.ts';
 import { f } from '../resource/fields.ts';
 import { parkingLots } from './parking-lots.ts';
 import { AREA_LEVEL } from '../../domain/estate-codes.ts';
@@ -47,12 +47,12 @@ export const parkingAreas = defineResource({
     update: { buttons: ['area:edit'] },
     delete: { buttons: ['area:delete'] },
   },
-  describe: (v: Row) => `${v.areaCode as string} ${v.areaName as string}`,
+  describe: (v) => `${v.areaCode} ${v.areaName}`,
   guards: {
     async save(tx, v, before) {
-      const level = v.level as number;
-      const parentId = v.parentId as string | null;
-      let parkingId = v.parkingId as string | null;
+      const level = v.level;
+      const parentId = v.parentId;
+      let parkingId = v.parkingId;
       if (level === 1 && parentId) throw badRequest('行政区不能有上级区域');
       if (level > 1) {
         if (!parentId) throw badRequest('请选择上级区域');
@@ -87,9 +87,9 @@ export const parkingAreas = defineResource({
       const child = await tx.kysely
         .selectFrom('parkingArea')
         .select((eb) => eb.fn.min('level').as('level'))
-        .where('parentId', '=', before.id as string)
+        .where('parentId', '=', before.id)
         .executeTakeFirst();
-      if (child?.level && child.level <= (after.level as number)) throw badRequest('下级区域的层级必须低于本区域');
+      if (child?.level && child.level <= after.level) throw badRequest('下级区域的层级必须低于本区域');
     },
     async delete(tx, row) {
       const { rows } = await tx.query<{ children: number; used: number }>(

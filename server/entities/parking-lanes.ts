@@ -1,5 +1,5 @@
 import { badRequest } from '../lib/envelope.ts';
-import { type Row, defineResource, derive, filter } from '../resource/define.ts';
+import { defineResource, derive, filter } from '../resource/define.ts';
 import { f } from '../resource/fields.ts';
 import { laneScanUrl, publicOrigin } from '../services/parking-qr.ts';
 import { deviceOnline } from './devices.ts';
@@ -59,18 +59,18 @@ export const parkingLanes = defineResource({
     update: { buttons: ['lane:edit'] },
     delete: { buttons: ['lane:delete'] },
   },
-  describe: (v: Row) => `${v.laneCode as string} ${v.laneName as string}`,
+  describe: (v) => `${v.laneCode} ${v.laneName}`,
   // what the lane's printed code opens, on the site the caller uses
-  toJson: (r: Row, req) => ({ ...r, scanUrl: req ? laneScanUrl(publicOrigin(req), r.parkingId as string, r.id as string) : '' }),
+  // a stored row's columns are not typed by the field schemas (Stored); parkingId is text
+  toJson: (r, req) => ({ ...r, scanUrl: req ? laneScanUrl(publicOrigin(req), r.parkingId as string, r.id) : '' }),
   guards: {
     async save(tx, v) {
-      const parkingId = v.parkingId as string;
+      const parkingId = v.parkingId;
       const lot = await parkingLots.find(tx, parkingId);
       if (!lot) throw badRequest('所属停车场不存在');
       if (lot.type === 0) throw badRequest('路内泊位没有车道，请选择道闸车场或充电站');
-      if (v.areaId && !(await inLot(tx, 'parkingArea', v.areaId as string, parkingId))) throw badRequest('所属区域不属于该停车场');
-      const device = async (id: unknown, type: number) =>
-        Boolean(id) && (await inLot(tx, 'device', id as string, parkingId))?.deviceType === type;
+      if (v.areaId && !(await inLot(tx, 'parkingArea', v.areaId, parkingId))) throw badRequest('所属区域不属于该停车场');
+      const device = async (id: string | null, type: number) => !!id && (await inLot(tx, 'device', id, parkingId))?.deviceType === type;
       if (v.barrierDeviceId && !(await device(v.barrierDeviceId, 2))) throw badRequest('道闸控制器不存在或不属于该停车场');
       if (v.cameraDeviceId && !(await device(v.cameraDeviceId, 1))) throw badRequest('识别相机不存在或不属于该停车场');
     },

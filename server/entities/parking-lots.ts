@@ -1,7 +1,6 @@
 import { PARKING_KINDS, PARKING_TYPES, PLATE_COLOR_CODES, PRICE_TYPES, ROAD_TYPES } from '../services/parking-model.ts';
 import { bindFromLotForm } from '../fees/lot-bindings.ts';
 
-type FeeRuleEntry = { plateColor: number; ruleId?: string; ruleName?: string };
 import Type, { type Static } from 'typebox';
 import { HHMM_RE } from '../lib/fields.ts';
 import { badRequest } from '../lib/envelope.ts';
@@ -101,19 +100,18 @@ export const parkingLots = defineResource({
     update: { buttons: ['parking:edit'] },
     delete: { buttons: ['parking:delete'] },
   },
-  describe: (v) => `${v.parkingCode as string} ${v.parkingName as string}`,
+  describe: (v) => `${v.parkingCode} ${v.parkingName}`,
   export: {
     button: 'parking:export',
     fileName: '停车场列表.xlsx',
     file: async (rows) => ({ body: await parkingWorkbook(rows as ParkingLot[]), type: XLSX_TYPE }),
   },
   check(v) {
-    if ((v.tempSpaces as number) + (v.rentalSpaces as number) > (v.totalSpaces as number))
-      throw badRequest('临时车位与长租车位之和不能超过总车位数');
-    const colours = (v.feeRules as { plateColor: number }[]).map((r) => r.plateColor);
+    if (v.tempSpaces + v.rentalSpaces > v.totalSpaces) throw badRequest('临时车位与长租车位之和不能超过总车位数');
+    const colours = v.feeRules.map((r) => r.plateColor);
     if (new Set(colours).size !== colours.length) throw badRequest('同一车牌颜色只能设置一条收费规则');
   },
-  toJson: (r: Row) => ({
+  toJson: (r) => ({
     ...r,
     lng: r.lng === null ? null : Number(r.lng),
     lat: r.lat === null ? null : Number(r.lat),
@@ -122,23 +120,23 @@ export const parkingLots = defineResource({
   toColumns: (v) => ('feeRules' in v ? { ...v, feeRules: JSON.stringify(v.feeRules) } : v),
   effects: {
     async create(w) {
-      const problem = await bindFromLotForm(w.tx, w.id, w.values.feeRules as FeeRuleEntry[]);
+      const problem = await bindFromLotForm(w.tx, w.id, w.values.feeRules);
       if (problem) throw badRequest(problem);
     },
     async update(w) {
-      const problem = await bindFromLotForm(w.tx, w.id, w.values.feeRules as FeeRuleEntry[]);
+      const problem = await bindFromLotForm(w.tx, w.id, w.values.feeRules);
       if (problem) throw badRequest(problem);
     },
   },
   guards: {
     async update(tx, before, after) {
       if (after.parkingCode !== before.parkingCode || after.type !== before.type) {
-        const bound = await bindingOf(tx, before.id as string);
+        const bound = await bindingOf(tx, before.id);
         if (!bound.canDelete) throw badRequest(`${bound.reason}，不能修改停车场编号或管理方式`);
       }
     },
     async delete(tx, row) {
-      const bound = await bindingOf(tx, row.id as string);
+      const bound = await bindingOf(tx, row.id);
       if (!bound.canDelete) throw badRequest(`${bound.reason}，不能删除`);
       // the lot's own area nodes go with it, zones before the lot node they hang under
       await tx.query('delete from parking_area where parking_id = $1 and level = 5', [row.id]);

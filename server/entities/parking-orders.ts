@@ -1,6 +1,6 @@
 import { type Expression, type SqlBool, sql } from 'kysely';
 import Type from 'typebox';
-import { type Eb, type Filter, type Row, defineResource, derive, filter } from '../resource/define.ts';
+import { type Eb, type Filter, defineResource, derive, filter } from '../resource/define.ts';
 import { f } from '../resource/fields.ts';
 import { CAR_CLASSES, PAY_CHANNELS, SOURCES } from '../../domain/parking-codes.ts';
 import { ORDER_STATES } from '../../domain/parking-codes.ts';
@@ -123,13 +123,13 @@ export const parkingOrders = defineResource({
     // the details answer (routes/order-details.ts) replaces the plain record
     get: false,
   },
-  describe: (v: Row) => `${v.orderNo as string} ${v.plateNo as string}`,
+  describe: (v) => `${v.orderNo} ${v.plateNo}`,
   export: {
     button: 'order:export',
     fileName: '停车订单.xlsx',
     file: async (rows) => ({ body: await orderWorkbook(rows), type: XLSX_TYPE }),
   },
-  toJson: (r: Row) => {
+  toJson: (r) => {
     const { plateGrams: _grams, feeLines: _lines, photoKey: _key, ...rest } = r;
     const exit = r.exitTime instanceof Date ? r.exitTime.getTime() : Date.now();
     return {

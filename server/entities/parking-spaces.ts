@@ -1,7 +1,7 @@
 import Type from 'typebox';
 import { PLATE_RE, SPACE_NO_MESSAGE, SPACE_NO_RE } from '../../domain/field-rules.ts';
 import { badRequest } from '../lib/envelope.ts';
-import { type Row, defineResource, derive, filter } from '../resource/define.ts';
+import { defineResource, derive, filter } from '../resource/define.ts';
 import { f } from '../resource/fields.ts';
 import { PLATE_COLOR_CODES } from '../services/parking-model.ts';
 import { inLot, ofLot, parkingLots } from './parking-lots.ts';
@@ -20,7 +20,9 @@ const OCCUPIED = 1;
 const day = (d: unknown): string =>
   d instanceof Date
     ? `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`
-    : ((d as string | null) ?? '');
+    : typeof d === 'string'
+      ? d
+      : '';
 
 export const parkingSpaces = defineResource({
   table: 'parkingSpace',
@@ -67,9 +69,9 @@ export const parkingSpaces = defineResource({
     update: { buttons: ['space:edit'] },
     delete: { buttons: ['space:delete'] },
   },
-  describe: (v: Row) => v.spaceNo as string,
+  describe: (v) => v.spaceNo,
   check(v, before, body) {
-    let plateNo = (v.plateNo as string).toUpperCase();
+    let plateNo = v.plateNo.toUpperCase();
     // a car leaving (status no longer occupied) takes its plate with it unless one is given
     if (before && body?.status !== undefined && body.status !== OCCUPIED && body.plateNo === undefined) plateNo = '';
     if (plateNo && !PLATE_RE.test(plateNo)) throw badRequest('当前车牌格式不正确');
@@ -77,20 +79,17 @@ export const parkingSpaces = defineResource({
     const hasHolder = Boolean(v.holderName || v.holderPhone || v.rentalStart || v.rentalEnd);
     if (hasHolder && v.spaceType !== LONG_RENTAL) throw badRequest('只有长租车位可以登记长租人');
     if (hasHolder && (!v.holderName || !v.rentalStart || !v.rentalEnd)) throw badRequest('登记长租人需要填写长租人、开始日期和结束日期');
-    if (v.rentalStart && v.rentalEnd && (v.rentalStart as string) > (v.rentalEnd as string))
-      throw badRequest('长租结束日期不能早于开始日期');
+    if (v.rentalStart && v.rentalEnd && v.rentalStart > v.rentalEnd) throw badRequest('长租结束日期不能早于开始日期');
     // the colour goes with the plate (blue unless told)
     return { ...v, plateNo, plateColor: plateNo ? (v.plateColor ?? 5) : null };
   },
-  toJson: (r: Row) => ({ ...r, rentalStart: day(r.rentalStart), rentalEnd: day(r.rentalEnd) }),
+  toJson: (r) => ({ ...r, rentalStart: day(r.rentalStart), rentalEnd: day(r.rentalEnd) }),
   // an update starts from the answer, where no day is ''
-  toColumns: (v: Row) =>
-    Object.fromEntries(Object.entries(v).map(([k, x]) => [k, (k === 'rentalStart' || k === 'rentalEnd') && !x ? null : x])),
+  toColumns: (v) => Object.fromEntries(Object.entries(v).map(([k, x]) => [k, (k === 'rentalStart' || k === 'rentalEnd') && !x ? null : x])),
   guards: {
     async save(tx, v) {
-      if (!(await parkingLots.find(tx, v.parkingId as string))) throw badRequest('所属停车场不存在');
-      if (v.areaId && !(await inLot(tx, 'parkingArea', v.areaId as string, v.parkingId as string)))
-        throw badRequest('所属区域不属于该停车场');
+      if (!(await parkingLots.find(tx, v.parkingId))) throw badRequest('所属停车场不存在');
+      if (v.areaId && !(await inLot(tx, 'parkingArea', v.areaId, v.parkingId))) throw badRequest('所属区域不属于该停车场');
     },
     async delete(_tx, row) {
       if (row.status === OCCUPIED) throw badRequest('车位占用中，不能删除');

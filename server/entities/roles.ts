@@ -1,5 +1,5 @@
 import { badRequest } from '../lib/envelope.ts';
-import { type Row, defineResource, filter } from '../resource/define.ts';
+import { defineResource, filter } from '../resource/define.ts';
 import { f } from '../resource/fields.ts';
 import { grantInputs, readGrantSet, writeGrants } from '../services/grants.ts';
 
@@ -50,7 +50,7 @@ export const roles = defineResource({
   },
   modifiedColumn: null,
   statusField: 'status',
-  describe: (v: Row) => `${v.enCode as string} ${v.fullName as string}`,
+  describe: (v) => `${v.enCode} ${v.fullName}`,
   guards: {
     async update(_tx, before, after) {
       if (before.enCode === ADMIN_ROLE.code && (after.enCode !== before.enCode || after.status !== 1)) {

@@ -119,14 +119,14 @@ export const users = defineResource({
     update: { buttons: ['user:edit'] },
     delete: { buttons: ['user:delete'] },
   },
-  describe: (v: Row) => `${v.account as string} ${v.realName as string}`,
+  describe: (v) => `${v.account} ${v.realName}`,
   check(v) {
     if (v.userPassword !== undefined) samePassword(v);
   },
   toJson: ({ passwordHash: _, ...r }: Row) => ({
     ...r,
     // the selector and other screens name a user so
-    fullName: r.realName ? `${r.realName as string}/${r.account as string}` : r.account,
+    fullName: r.realName ? `${r.realName}/${r.account}` : r.account,
     phoneMasked: maskPhone(r.phone),
     locked: r.lockedUntil != null,
   }),

@@ -1,4 +1,5 @@
 import { MINUTE_MS } from '../../domain/china-time.ts';
+import { COUPON_FROM, COUPON_KIND } from '../../domain/fee-codes.ts';
 import { yuan } from '../../domain/money.ts';
 import { priceSpan } from './span.ts';
 import type { FeeCoupon, FeeDiscountLine, FeeRuleBody } from './types.ts';
@@ -6,7 +7,11 @@ import type { FeeCoupon, FeeDiscountLine, FeeRuleBody } from './types.ts';
 /** Bounds of what a coupon may take off: a week of time, ten thousand yuan. */
 export const COUPON_LIMITS = { minutes: 10_080, cents: 1_000_000 } as const;
 
-const KIND_NAMES: Record<string, string> = { minutes: '减时长', amount: '减金额', percent: '折扣', free: '全免' };
+const KIND_NAMES: Record<string, string> = COUPON_KIND;
+const list = (codes: object) =>
+  Object.keys(codes)
+    .join('、')
+    .replace(/、([^、]*)$/, '或$1');
 
 const whole = (v: unknown, min: number, max: number) => typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max;
 
@@ -20,7 +25,7 @@ export function couponProblem(c: FeeCoupon, n: number): string | null {
     case 'minutes':
       if (c.minutes === undefined) return `${who}须填写减免时长minutes（分钟）`;
       if (!whole(c.minutes, 1, COUPON_LIMITS.minutes)) return `${who}的减免时长必须是1到${COUPON_LIMITS.minutes}之间的整数（分钟）`;
-      if (c.from !== undefined && c.from !== 'start' && c.from !== 'end') return `${who}的减免位置只能是start或end`;
+      if (c.from !== undefined && c.from !== 'start' && c.from !== 'end') return `${who}的减免位置只能是${list(COUPON_FROM)}`;
       return null;
     case 'amount':
       if (c.cents === undefined) return `${who}须填写减免金额cents（分）`;
@@ -33,7 +38,7 @@ export function couponProblem(c: FeeCoupon, n: number): string | null {
     case 'free':
       return null;
     default:
-      return `第${n}张优惠券的类型只能是minutes、amount、percent或free`;
+      return `第${n}张优惠券的类型只能是${list(COUPON_KIND)}`;
   }
 }
 

@@ -1,6 +1,7 @@
 import Type from 'typebox';
 import { f } from '../resource/fields.ts';
 import { CAR_CLASSES } from '../../domain/parking-codes.ts';
+import { AFTER_GRACE, BOUNDARY, FREE_MODE, LADDER_SCOPE, WINDOW_KIND } from '../../domain/fee-codes.ts';
 
 /**
  * The TypeBox schema of a rule body (types.ts FeeRuleBody): what the rule form and the calculator
@@ -20,11 +21,6 @@ const price = (title: string, max: number) =>
 const hhmm = (title: string) => Type.String({ title, pattern: '^([01]\\d|2[0-3]):[0-5]\\d$', 'x-msg': `${title}格式应为HH:mm，如07:00` });
 const nullable = <T extends ReturnType<typeof price>>(s: T, title: string, msg: string) =>
   Type.Union([s, Type.Null()], { title, default: null, 'x-msg': msg });
-const oneOfText = (title: string, values: string[], msg: string, def: string) =>
-  Type.Union(
-    values.map((v) => Type.Literal(v)),
-    { title, 'x-msg': msg, default: def },
-  );
 
 export function windowSchema(p: string) {
   return Type.Object(
@@ -32,10 +28,7 @@ export function windowSchema(p: string) {
       name: Type.String({ title: `${p}名称`, minLength: 1, maxLength: 20 }),
       start: hhmm(`${p}开始时间`),
       end: hhmm(`${p}结束时间`),
-      kind: Type.Union([Type.Literal('unit'), Type.Literal('visit'), Type.Literal('free')], {
-        title: `${p}计费方式`,
-        'x-msg': `${p}计费方式只能是unit（按时长）、visit（按次）或free（免费）`,
-      }),
+      kind: f.words(`${p}计费方式`, WINDOW_KIND),
       unitMinutes: Type.Optional(f.int(`${p}单位时长`, { min: 1, max: 1440, msg: `${p}单位时长必须是1到1440之间的整数（分钟）` })),
       unitPriceCents: Type.Optional(price(`${p}单位价格`, PRICE_LIMITS.unit)),
       ladder: Type.Optional(
@@ -72,19 +65,9 @@ export function windowSchema(p: string) {
 
 export const ruleBodyFields = {
   freeMinutes: f.int('免费时长', { min: 0, max: 1440, default: 0, msg: '免费时长必须是0到1440之间的整数（分钟）' }),
-  freeMode: oneOfText(
-    '免费时长方式',
-    ['whole', 'deduct'],
-    '免费时长方式只能是whole（不足免费，超过从入场计费）或deduct（扣除免费时长）',
-    'whole',
-  ),
-  boundary: oneOfText(
-    '跨时段计费方式',
-    ['perPiece', 'completeAtEarlier'],
-    '跨时段计费方式只能是perPiece（各时段分别取整）或completeAtEarlier（按前一时段补足单位）',
-    'perPiece',
-  ),
-  ladderScope: oneOfText('首时段计算范围', ['stay', 'day'], '首时段计算范围只能是stay（整次停放）或day（每天重新计算）', 'stay'),
+  freeMode: f.words('免费时长方式', FREE_MODE, { default: 'whole' }),
+  boundary: f.words('跨时段计费方式', BOUNDARY, { default: 'perPiece' }),
+  ladderScope: f.words('首时段计算范围', LADDER_SCOPE, { default: 'stay' }),
   windows: Type.Array(windowSchema('计费时段'), { title: '计费时段', minItems: 1, maxItems: 24, 'x-msg': '计费时段须有1到24条' }),
   nonWorkingWindows: Type.Union([Type.Array(windowSchema('非工作日时段'), { maxItems: 24 }), Type.Null()], {
     title: '非工作日时段',
@@ -98,12 +81,7 @@ export const ruleBodyFields = {
     'x-msg': '24小时封顶金额最多10档',
   }),
   graceMinutes: f.int('缴费后离场时限', { min: 0, max: 1440, default: 15, msg: '缴费后离场时限必须是0到1440之间的整数（分钟）' }),
-  afterGrace: oneOfText(
-    '超时处理方式',
-    ['totalMinusPaid', 'rebillFromPayment'],
-    '超时处理方式只能是totalMinusPaid（补缴差额）或rebillFromPayment（从缴费时间重新计费）',
-    'totalMinusPaid',
-  ),
+  afterGrace: f.words('超时处理方式', AFTER_GRACE, { default: 'totalMinusPaid' }),
   freeCarClasses: Type.Array(f.oneOf('免费车辆类别', CAR_CLASSES, '免费车辆类别只能是1到6'), {
     title: '免费车辆类别',
     default: [],

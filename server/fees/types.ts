@@ -7,8 +7,10 @@
  * free minutes, caps, the boundary-unit behaviour, a non-working-day variant and grace after payment.
  */
 
+import type { AFTER_GRACE, BOUNDARY, COUPON_FROM, FREE_MODE, LADDER_SCOPE, WINDOW_KIND } from '../../domain/fee-codes.ts';
+
 /** How a clock window prices the part of a stay that falls in it. */
-export type FeeWindowKind = 'unit' | 'visit' | 'free';
+export type FeeWindowKind = keyof typeof WINDOW_KIND;
 
 /** One step of a first-period ladder: the next `minutes` of chargeable time cost `unitPriceCents` per unit. */
 export interface FeeLadderStep {
@@ -63,15 +65,15 @@ export interface FeeRuleBody {
   /** stays shorter than this are free ('whole'), or this much is deducted from the start ('deduct') */
   freeMinutes: number;
   /** 'whole': stay < F → 0, else charge from entry (the F minutes count); 'deduct': bill from entry + F */
-  freeMode: 'whole' | 'deduct';
+  freeMode: keyof typeof FREE_MODE;
   /**
    * A unit cut by the end of its window: 'perPiece' rounds each piece up on its own (跨时段合计);
    * 'completeAtEarlier' completes the unit at the earlier window's price and starts the next
    * window's piece after it (ParkingOS is_fulldaytime=0, yunqi rangeTime carry).
    */
-  boundary: 'perPiece' | 'completeAtEarlier';
+  boundary: keyof typeof BOUNDARY;
   /** first-period ladder counts the chargeable units of the whole stay, or restarts each calendar day */
-  ladderScope: 'stay' | 'day';
+  ladderScope: keyof typeof LADDER_SCOPE;
   /** windows on working days (or every day when there is no non-working variant) */
   windows: FeeWindow[];
   /** windows on non-working days of the state calendar (weekends and holidays, not make-up working days) */
@@ -81,7 +83,7 @@ export interface FeeRuleBody {
   /** after a payment the car may leave within this many minutes without paying more */
   graceMinutes: number;
   /** past the grace window: pay what the longer stay adds, or re-bill from payment time without free minutes */
-  afterGrace: 'totalMinusPaid' | 'rebillFromPayment';
+  afterGrace: keyof typeof AFTER_GRACE;
   /** car classes that park free under this rule (e.g. whitelist) */
   freeCarClasses: number[];
 }
@@ -95,7 +97,7 @@ export interface FeeRuleSnapshot extends FeeRuleBody {
 
 /** A coupon applied after the fee (§2.2 step 9). */
 export type FeeCoupon =
-  | { kind: 'minutes'; minutes: number; from?: 'start' | 'end'; name?: string }
+  | { kind: 'minutes'; minutes: number; from?: keyof typeof COUPON_FROM; name?: string }
   | { kind: 'amount'; cents: number; name?: string }
   /** pay `percent` per cent of the fee left (80 = 八折) */
   | { kind: 'percent'; percent: number; name?: string }

@@ -49,7 +49,7 @@ describe('rule bodies from the wire', () => {
 
   it.each([
     [{ freeMinutes: -1 }, '免费时长必须是0到1440之间的整数（分钟）'],
-    [{ freeMode: 'half' }, '免费时长方式只能是whole（不足免费，超过从入场计费）或deduct（扣除免费时长）'],
+    [{ freeMode: 'half' }, '免费时长方式只能是whole（不足免费，超过从入场计费）或deduct（扣除免费时长后计费）'],
     [{ graceMinutes: 1.5 }, '缴费后离场时限必须是0到1440之间的整数（分钟）'],
     [{ cap24Cents: [-5] }, '第1条24小时封顶金额必须在0到100000元之间（以分为单位的整数）'],
     // a price whose stays would pass Number.MAX_SAFE_INTEGER is refused at save

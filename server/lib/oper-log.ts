@@ -1,13 +1,15 @@
 import type { Db } from '../db/database.ts';
 import type { FastifyRequest } from 'fastify';
 
-export type OperAction = 'create' | 'update' | 'delete' | 'status' | 'export' | 'login';
+import type { OperAction, OperModule } from '../../domain/oper-log-codes.ts';
+
+export type { OperAction, OperModule };
 
 /** Writes one oper_log row for the caller of `req` (or the given user, for sign-in). */
 export async function writeOperLog(
   db: Db,
   req: FastifyRequest,
-  entry: { action: OperAction; module: string; recordId?: string; detail?: string; user?: { id: string; account: string } },
+  entry: { action: OperAction; module: OperModule; recordId?: string; detail?: string; user?: { id: string; account: string } },
 ): Promise<void> {
   const user = entry.user ?? (req.auth ? { id: req.auth.userId, account: req.auth.account } : null);
   await db.query(

@@ -4,6 +4,9 @@ import { looksLikeFormula } from './formula-guard.ts';
 /** A column of an exported sheet: its header, its width in characters, and what a row shows in it. */
 export type SheetColumn<T> = [header: string, width: number, value: (row: T) => string | number];
 
+/** A text column of an answer row (its rows are the list's answers, untyped): '' for none. */
+export const text = (v: unknown): string => (typeof v === 'string' ? v : v === null || v === undefined ? '' : String(v));
+
 /** China time (UTC+8) of epoch milliseconds as `YYYY-MM-DD HH:mm:ss`, '' for none: exports read like the screens. */
 export function chinaTime(ms: unknown): string {
   return typeof ms === 'number' && ms ? new Date(ms + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ') : '';

@@ -61,7 +61,17 @@ const snapshot = (o: OrderRow) => ({
 });
 
 async function lockOrder(tx: Db, id: string): Promise<OrderRow> {
-  const { rows } = await tx.query<Record<string, unknown>>(
+  const { rows } = await tx.query<{
+    id: string;
+    order_no: string;
+    parking_id: string;
+    state: number;
+    exit_time: Date | null;
+    receivable_cents: number;
+    discount_cents: number;
+    paid_cents: number;
+    owed_cents: number;
+  }>(
     `select id, order_no, parking_id, state, exit_time, receivable_cents, discount_cents, paid_cents, owed_cents
        from parking_order where id = $1 for update`,
     [id],
@@ -69,11 +79,11 @@ async function lockOrder(tx: Db, id: string): Promise<OrderRow> {
   const r = rows[0];
   if (!r) throw notFound();
   return {
-    id: r.id as string,
-    orderNo: r.order_no as string,
-    parkingId: r.parking_id as string,
+    id: r.id,
+    orderNo: r.order_no,
+    parkingId: r.parking_id,
     state: Number(r.state) as OrderState,
-    exitTime: (r.exit_time as Date | null) ?? null,
+    exitTime: r.exit_time ?? null,
     receivableCents: Number(r.receivable_cents),
     discountCents: Number(r.discount_cents),
     paidCents: Number(r.paid_cents),

@@ -1,4 +1,4 @@
-import { chinaTime as china, type SheetColumn, sheetWorkbook } from '../lib/xlsx.ts';
+import { chinaTime as china, text, type SheetColumn, sheetWorkbook } from '../lib/xlsx.ts';
 import type { Row } from '../resource/spec.ts';
 import { CAR_CLASS, PAY_CHANNEL, PLATE_COLOR, SOURCE } from '../../domain/parking-codes.ts';
 import { yuan } from '../../domain/money.ts';
@@ -14,17 +14,17 @@ const duration = (sec: number): string => {
 };
 
 const COLUMNS: SheetColumn<Row>[] = [
-  ['订单编号', 22, (o) => o.orderNo as string],
-  ['停车场', 24, (o) => (o.parkingName as string) ?? ''],
-  ['区域', 12, (o) => (o.areaName as string) ?? ''],
-  ['车牌号', 12, (o) => o.plateNo as string],
+  ['订单编号', 22, (o) => text(o.orderNo)],
+  ['停车场', 24, (o) => text(o.parkingName)],
+  ['区域', 12, (o) => text(o.areaName)],
+  ['车牌号', 12, (o) => text(o.plateNo)],
   ['车牌颜色', 8, (o) => PLATE_COLOR[o.plateColor as number] ?? ''],
   ['车辆类型', 8, (o) => CAR_CLASS[o.carClass as number] ?? ''],
   ['入场时间', 20, (o) => china(o.entryTime)],
   ['出场时间', 20, (o) => china(o.exitTime)],
   ['停车时长', 14, (o) => duration(o.durationSec as number)],
-  ['入场车道', 14, (o) => (o.entryLaneName as string) ?? ''],
-  ['出场车道', 14, (o) => (o.exitLaneName as string) ?? ''],
+  ['入场车道', 14, (o) => text(o.entryLaneName)],
+  ['出场车道', 14, (o) => text(o.exitLaneName)],
   ['应收（元）', 10, (o) => yuan(o.receivableCents as number)],
   ['优惠（元）', 10, (o) => yuan(o.discountCents as number)],
   ['实收（元）', 10, (o) => yuan(o.paidCents as number)],

@@ -1,11 +1,11 @@
 import type { FastifyRequest } from 'fastify';
-import Type from 'typebox';
+import Type, { type TSchema } from 'typebox';
 import type { Db } from '../db/database.ts';
 import { writeOperLog } from '../lib/oper-log.ts';
 import { valueOf } from './filters.ts';
 import { scopeCondition } from './lot-scope.ts';
 import { paging as defaultPaging } from './paging.ts';
-import type { AnyDb, Derived, Resource, ResourceSpec, Row } from './spec.ts';
+import type { AnyDb, Derived, Fields, Resource, ResourceSpec, Row, Stored } from './spec.ts';
 import { compileValidator } from './validation.ts';
 import { insert, linked, uniqueViolation } from './write.ts';
 
@@ -24,9 +24,10 @@ const epochs = (row: Row): Row => Object.fromEntries(Object.entries(row).map(([k
 /** The `:id` of a record's path, for action routes beside the resource's own. */
 export const idParams = Type.Object({ id: Type.String({ title: '编号', maxLength: 64 }) });
 
-export function defineResource(spec: ResourceSpec): Resource {
+/** `F` and `I` are the field and input schemas as written, so the spec's hooks get typed values. */
+export function defineResource<F extends Fields, I extends Fields = Record<never, TSchema>>(spec: ResourceSpec<F, I>): Resource<F, I> {
   const filters = spec.filters ?? {};
-  const toJson = (row: Row, req?: FastifyRequest): Row => epochs(spec.toJson ? spec.toJson(row, req) : row);
+  const toJson = (row: Stored, req?: FastifyRequest): Row => epochs(spec.toJson ? spec.toJson(row, req) : row);
   const derived: Record<string, Derived> = {
     ...spec.derived,
     ...Object.fromEntries(
@@ -42,7 +43,8 @@ export function defineResource(spec: ResourceSpec): Resource {
     (db.kysely as AnyDb)
       .selectFrom(spec.table)
       .selectAll(spec.table)
-      .select((eb) => Object.entries(derived).map(([n, d]) => d(eb, spec.table).as(n)));
+      .select((eb) => Object.entries(derived).map(([n, d]) => d(eb, spec.table).as(n)))
+      .$castTo<Stored>();
   return {
     spec,
     toJson,
@@ -71,7 +73,7 @@ export function defineResource(spec: ResourceSpec): Resource {
         query = typeof col === 'string' ? query.orderBy(col, dir) : query.orderBy((eb) => col(eb, spec.table), dir);
       return query;
     },
-    find: async (db, id) => (await select(db).where(`${spec.table}.id`, '=', id).executeTakeFirst()) as Row | undefined,
+    find: async (db, id) => await select(db).where(`${spec.table}.id`, '=', id).executeTakeFirst(),
     async createMany(tx, req, values, log) {
       // each record's fields as if posted alone: their rules and defaults
       validate ??= compileValidator(

@@ -10,6 +10,12 @@ import { EMAIL_MESSAGE, EMAIL_RE, EN_CODE_MESSAGE, EN_CODE_RE, PASSWORD_HASH_MES
 
 const MAX_INT = 2_147_483_647;
 
+/** `1（行政区）、2（街道）或3（路段）` */
+function listed<K extends string | number>(codes: K[], labels: Record<K, string>): string {
+  const words = codes.map((c) => `${c}（${labels[c]}）`);
+  return words.length > 1 ? `${words.slice(0, -1).join('、')}或${words.at(-1)}` : words.join('');
+}
+
 export const f = {
   text: (title: string, maxLength: number, opts: { default?: string } = {}) =>
     Type.String({ title, maxLength, ...(opts.default !== undefined ? { default: opts.default } : {}) }),
@@ -62,9 +68,16 @@ export const f = {
     const codes = Object.keys(labels)
       .map(Number)
       .sort((a, b) => a - b);
-    const words = codes.map((c) => `${c}（${labels[c]}）`);
-    const list = words.length > 1 ? `${words.slice(0, -1).join('、')}或${words.at(-1)}` : words.join('');
-    return f.oneOf(title, codes, `${title}只能是${list}`, opts);
+    return f.oneOf(title, codes, `${title}只能是${listed(codes, labels)}`, opts);
+  },
+
+  /** One of the text codes of a label table: `跨时段计费方式只能是perPiece（各时段分别取整）或completeAtEarlier（…）`. */
+  words: <K extends string>(title: string, labels: Record<K, string>, opts: { default?: K } = {}) => {
+    const codes = Object.keys(labels) as K[];
+    return Type.Union(
+      codes.map((c) => Type.Literal(c)),
+      { title, 'x-msg': `${title}只能是${listed(codes, labels)}`, ...(opts.default !== undefined ? { default: opts.default } : {}) },
+    );
   },
 
   /** Lists of ids (form fields may send them comma-separated). */

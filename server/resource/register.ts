@@ -11,7 +11,8 @@ import { valueOf } from './filters.ts';
 import { f } from './fields.ts';
 import { assertRecordLot, canSee, lotsOf, outOfScope } from './lot-scope.ts';
 import { paging as defaultPaging } from './paging.ts';
-import type { AnyDb, Resource, Row } from './spec.ts';
+import type { AnyDb, Resource, Row, Stored } from './spec.ts';
+import type { TypeBoxProvider } from '../lib/type-provider.ts';
 import { assertUnique, columnsOf, insert, prepare, uniqueViolation, writeLinks } from './write.ts';
 
 /** The routes of a resource: list, get, create, update, delete, each validated, scoped and logged. */
@@ -28,7 +29,8 @@ function nest(rows: Row[], parent: string, emptyChildren = false): Row[] {
   return roots;
 }
 
-export function registerResource(app: FastifyInstance, db: Db, r: Resource): void {
+export function registerResource(fastify: FastifyInstance, db: Db, r: Resource): void {
+  const app = fastify.withTypeProvider<TypeBoxProvider>();
   const { spec } = r;
   const k = (d: Db): AnyDb => d.kysely as AnyDb;
   const createOnly = spec.createOnly ?? [];
@@ -42,13 +44,11 @@ export function registerResource(app: FastifyInstance, db: Db, r: Resource): voi
     Object.fromEntries(Object.entries(writable).map(([n, s]) => [n, spec.required.includes(n) ? s : Type.Optional(s)])),
   );
   const updatable = Object.entries(writable).filter(([n]) => !createOnly.includes(n));
-  const updateBody = Type.Object(
-    {
-      ...(spec.bodyId ? { id: Type.String({ title: spec.bodyId, maxLength: 64 }) } : {}),
-      ...Object.fromEntries(updatable.map(([n, s]) => [n, Type.Optional(s)])),
-    },
-    { 'x-nonblank': spec.required.filter((n) => !createOnly.includes(n)) },
-  );
+  const updateFields = Object.fromEntries(updatable.map(([n, s]) => [n, Type.Optional(s)]));
+  const updateOpts = { 'x-nonblank': spec.required.filter((n) => !createOnly.includes(n)) };
+  const updateBody = Type.Object(updateFields, updateOpts);
+  // PUT <path> with the record's id in the body (bodyId), instead of PUT <path>/:id
+  const updateBodyWithId = Type.Object({ id: Type.String({ title: spec.bodyId, maxLength: 64 }), ...updateFields }, updateOpts);
   const paging = spec.paging ?? defaultPaging;
   const totals = new TotalsCache();
   const log = (tx: Db, req: FastifyRequest, action: 'create' | 'update' | 'delete', id: string, row: Row) =>
@@ -63,9 +63,9 @@ export function registerResource(app: FastifyInstance, db: Db, r: Resource): voi
 
   registerExport(app, db, r);
   app.get(spec.path, { schema: { querystring: r.querySchema }, config: { access: spec.access.list, data: page } }, async (req) => {
-    const q = req.query as Row;
+    const q = req.query;
     const lots = lotsOf(req);
-    const json = (row: Row) => r.toJson(row, req);
+    const json = (row: Stored) => r.toJson(row, req);
     if (spec.tree) {
       const rows = (await r.rows(db, q, lots).execute()).map(json);
       const flat = q.flat === 1 || Object.entries(spec.filters ?? {}).some(([name, f]) => valueOf(q, name, f) !== undefined);
@@ -73,7 +73,7 @@ export function registerResource(app: FastifyInstance, db: Db, r: Resource): voi
       return ok({ list: flat ? rows : nest(rows, spec.tree.parent, spec.tree.emptyChildren), pagination });
     }
     const p = paging.read(q);
-    const page = (await r.rows(db, q, lots).select(versionOf(spec.table)).limit(p.pageSize).offset(p.offset).execute()) as Row[];
+    const page = await r.rows(db, q, lots).select(versionOf(spec.table)).limit(p.pageSize).offset(p.offset).execute();
     const seen = page[0]?.listVersion;
     const rows = page.map(({ listVersion: _, ...row }) => row);
     const counted = k(db)
@@ -97,7 +97,7 @@ export function registerResource(app: FastifyInstance, db: Db, r: Resource): voi
       `${spec.path}/:id`,
       { schema: { params: idParams }, config: { access: spec.access.get ?? spec.access.list, data: record } },
       async (req) => {
-        const row = await r.find(db, (req.params as { id: string }).id);
+        const row = await r.find(db, req.params.id);
         if (!row) throw notFound();
         if (spec.lot && !(await canSee(db, req, spec.lot, row))) throw outOfScope();
         return ok(r.toJson(row, req));
@@ -107,7 +107,7 @@ export function registerResource(app: FastifyInstance, db: Db, r: Resource): voi
 
   if (spec.access.create) {
     app.post(spec.path, { schema: { body }, config: { access: spec.access.create } }, async (req) => {
-      const v = req.body as Row;
+      const v = req.body;
       const id = await db
         .transaction(async (tx) => {
           const [id] = await insert(tx, spec, [v], req);
@@ -120,17 +120,14 @@ export function registerResource(app: FastifyInstance, db: Db, r: Resource): voi
   }
 
   if (spec.access.update) {
-    const path = spec.bodyId ? spec.path : `${spec.path}/:id`;
-    const schema = spec.bodyId ? { body: updateBody } : { params: idParams, body: updateBody };
     const modified = spec.modifiedColumn === undefined ? 'lastModifyTime' : spec.modifiedColumn;
-    app.put(path, { schema, config: { access: spec.access.update } }, async (req) => {
-      const id = spec.bodyId ? ((req.body as Row).id as string) : (req.params as { id: string }).id;
+    const update = async (req: FastifyRequest, id: string, sent: Row) => {
       await db
         .transaction(async (tx) => {
           const before = await r.find(tx, id);
           if (!before) throw notFound();
           if (spec.lot) await assertRecordLot(tx, req, spec.lot, before);
-          const body = Object.fromEntries(Object.entries(req.body as Row).filter(([n]) => !createOnly.includes(n)));
+          const body = Object.fromEntries(Object.entries(sent).filter(([n]) => !createOnly.includes(n)));
           const merged = { ...r.toJson(before), ...body };
           if (spec.lot) await assertRecordLot(tx, req, spec.lot, merged);
           const after = await prepare(tx, spec, merged, before, body);
@@ -154,12 +151,18 @@ export function registerResource(app: FastifyInstance, db: Db, r: Resource): voi
         })
         .catch(uniqueViolation(spec));
       return ok(null, DONE.updated);
-    });
+    };
+    const config = { access: spec.access.update };
+    if (spec.bodyId) app.put(spec.path, { schema: { body: updateBodyWithId }, config }, (req) => update(req, req.body.id, req.body));
+    else
+      app.put(`${spec.path}/:id`, { schema: { params: idParams, body: updateBody }, config }, (req) =>
+        update(req, req.params.id, req.body),
+      );
   }
 
   if (spec.access.delete) {
     app.delete(`${spec.path}/:id`, { schema: { params: idParams }, config: { access: spec.access.delete } }, async (req) => {
-      const id = (req.params as { id: string }).id;
+      const id = req.params.id;
       await db.transaction(async (tx) => {
         const row = await r.find(tx, id);
         if (!row) throw notFound();

@@ -1,14 +1,30 @@
 import type { FastifyRequest } from 'fastify';
 import type { AliasableExpression, Expression, ExpressionBuilder, Kysely, SelectQueryBuilder, SqlBool } from 'kysely';
-import type { TSchema } from 'typebox';
+import type { Static, TObject, TSchema } from 'typebox';
 import type { Db } from '../db/database.ts';
 import type { Access } from '../lib/auth.ts';
+import type { OperModule } from '../lib/oper-log.ts';
 import type { LotColumn, LotScope } from './lot-scope.ts';
 import type { Paging } from './paging.ts';
 
 /** What an entity declares to the resource layer (define.ts), and what it gets back. */
 
 export type Row = Record<string, unknown>;
+
+/** A resource's field (or input) schemas by name. */
+export type Fields = Record<string, TSchema>;
+
+/**
+ * A record's values as its schemas type them: every field (a create body is validated with the
+ * fields' defaults filled in, an update's values are the stored record with the body over it), the
+ * inputs when sent, and the other answer columns (links, derived names) as unknown.
+ */
+export type Values<F extends Fields = Fields, I extends Fields = Fields> = { [K in keyof F]: Static<F[K]> } & {
+  [K in keyof I]?: Static<I[K]>;
+} & Row;
+
+/** A record as stored and read back: its id; other columns as the driver gives them (dates as Date, jsonb parsed). */
+export type Stored = { id: string } & Row;
 // entities name their own tables; the builder is typed per query inside the entity files
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyDb = Kysely<any>;
@@ -41,31 +57,31 @@ export interface Link {
 }
 
 /** What a write hook is given: the transaction, the request (its caller), the record and its new values. */
-export interface Write {
+export interface Write<V extends Row = Row> {
   tx: Db;
   req: FastifyRequest;
   id: string;
   /** the new values (on delete: the stored record) */
-  values: Row;
+  values: V;
   /** the stored record, on update and delete */
-  before?: Row;
+  before?: Stored;
 }
 
-export interface ResourceSpec {
+export interface ResourceSpec<F extends Fields = Fields, I extends Fields = Fields> {
   /** table name in the builder's camelCase */
   table: string;
   /** e.g. /api/system/Parking */
   path: string;
   idPrefix: string;
-  /** operation-log module */
-  module: string;
+  /** operation-log module (its word is the oper_module dictionary's) */
+  module: OperModule;
   /** writable fields; the JSON name is the column name */
-  fields: Record<string, TSchema>;
+  fields: F;
   required: string[];
   /** many-to-many assignments, answered and written under their names as lists of ids */
   links?: Record<string, Link>;
   /** body fields that are not columns (passwords, grants, switches folded into a column): validated, handed to check, toColumns and effects */
-  inputs?: Record<string, TSchema>;
+  inputs?: I;
   /** fields and inputs only a create body takes (an update leaves them as they are) */
   createOnly?: string[];
   /** `list`: a field whose taken values follow the message (`msg：A、B`) */
@@ -94,7 +110,7 @@ export interface ResourceSpec {
   /** an update that changes this field is logged as a status change */
   statusField?: string;
   /** how a record is named in the operation log */
-  describe(row: Row): string;
+  describe(row: Values<F, I>): string;
   /** GET <path>/Actions/Export: the filtered list as a file (at most EXPORT_ROW_LIMIT rows, export.ts) */
   export?: {
     button: string;
@@ -107,35 +123,35 @@ export interface ResourceSpec {
    * cross-field rules over the full new values (and, on update, the stored record and the body as
    * sent); may answer the values completed (e.g. a plate colour that follows the plate)
    */
-  check?(values: Row, before?: Row, body?: Row): Row | void;
+  check?(values: Values<F, I>, before?: Stored, body?: Partial<Values<F, I>>): Row | void;
   /** stored row → answer (dates become epoch milliseconds by default); `req` for answers that depend on it */
-  toJson?(row: Row, req?: FastifyRequest): Row;
+  toJson?(row: Stored, req?: FastifyRequest): Row;
   /** values → columns, for types the driver does not map (jsonb) or columns made from inputs (`all`: the values with the inputs) */
-  toColumns?(values: Row, all: Row): Row;
+  toColumns?(values: Partial<Values<F>>, all: Values<F, I>): Row;
   guards?: {
     /** rules against other records on create and update, before the unique check; may answer the values completed */
-    save?(tx: Db, values: Row, before?: Row): Promise<Row | void>;
-    update?(tx: Db, before: Row, after: Row): Promise<void>;
-    delete?(tx: Db, row: Row): Promise<void>;
+    save?(tx: Db, values: Values<F, I>, before?: Stored): Promise<Row | void>;
+    update?(tx: Db, before: Stored, after: Values<F, I>): Promise<void>;
+    delete?(tx: Db, row: Stored): Promise<void>;
   };
   /** rules and writes after the record's own, in its transaction (a refusal rolls the write back): rows of other tables, rules over all records */
   effects?: {
-    create?(w: Write): Promise<void>;
-    update?(w: Write): Promise<void>;
-    delete?(w: Write): Promise<void>;
+    create?(w: Write<Values<F, I>>): Promise<void>;
+    update?(w: Write<Values<F, I>>): Promise<void>;
+    delete?(w: Write<Stored>): Promise<void>;
   };
 }
 
-export interface Resource {
-  spec: ResourceSpec;
+export interface Resource<F extends Fields = Fields, I extends Fields = Fields> {
+  spec: ResourceSpec<F, I>;
   /** the list filters as one condition, for sums and exports over the same rows (`ignore`: filters left out) */
   where(q: Row, ignore?: string[], lots?: LotScope): (eb: Eb) => Expression<SqlBool>;
   /** paging and filters of the list */
-  querySchema: TSchema;
+  querySchema: TObject;
   /** the filtered rows in list order (a query to finish: limit, execute, or compile into a report) */
-  rows(db: Db, q: Row, lots?: LotScope): SelectQueryBuilder<any, any, Row>; // eslint-disable-line @typescript-eslint/no-explicit-any
-  find(db: Db, id: string): Promise<Row | undefined>;
-  toJson(row: Row, req?: FastifyRequest): Row;
+  rows(db: Db, q: Row, lots?: LotScope): SelectQueryBuilder<any, any, Stored>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  find(db: Db, id: string): Promise<Stored | undefined>;
+  toJson(row: Stored, req?: FastifyRequest): Row;
   /** new records in one statement with the create rules, unique keys and one log row for all (batch actions); answers their ids */
   createMany(tx: Db, req: FastifyRequest, values: Row[], log: { recordId: string; detail: string }): Promise<string[]>;
 }

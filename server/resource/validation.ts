@@ -19,11 +19,15 @@ import { ApiError, badRequest } from '../lib/envelope.ts';
 type Json = Record<string, unknown>;
 type Schema = TSchema & Json;
 
+/** A keyword's value when it is text (schemas and error params are plain JSON here). */
+const text = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+const texts = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x) => typeof x === 'string') : []);
+
 const isBlank = (v: unknown): boolean => v === null || (typeof v === 'string' && (v.trim() === '' || v.trim() === 'null'));
 
 const typesOf = (s: Schema): string[] => {
   if (typeof s.type === 'string') return [s.type];
-  if (Array.isArray(s.type)) return s.type as string[];
+  if (Array.isArray(s.type)) return texts(s.type);
   const alts = (s.anyOf ?? s.oneOf) as Schema[] | undefined;
   if (alts) return alts.flatMap(typesOf);
   if ('const' in s) return [typeof s.const === 'number' ? 'number' : typeof s.const];
@@ -68,8 +72,8 @@ function normalise(s: Schema, value: unknown, top: boolean): unknown {
     return top ? value : coerce(s, value);
   }
   const props = s.properties as Record<string, Schema>;
-  const required = new Set((s.required as string[]) ?? []);
-  const nonblank = new Set((s['x-nonblank'] as string[]) ?? []);
+  const required = new Set(texts(s.required));
+  const nonblank = new Set(texts(s['x-nonblank']));
   const out: Json = {};
   for (const [key, v] of Object.entries(value as Json)) {
     const p = props[key];
@@ -117,17 +121,19 @@ interface TbError {
 
 export function messageOf(root: Schema, e: TbError): string {
   if (e.keyword === 'required') {
-    const key = (e.params.requiredProperties as string[])[0];
+    const key = texts(e.params.requiredProperties)[0];
     const { schema, index } = schemaAt(root, `${e.instancePath}/${key}`);
-    if (schema?.['x-missing']) return schema['x-missing'] as string;
-    return `${index === undefined ? '' : `第${index + 1}条`}${(schema?.title as string) ?? key}不能为空`;
+    const missing = text(schema?.['x-missing']);
+    if (missing) return missing;
+    return `${index === undefined ? '' : `第${index + 1}条`}${text(schema?.title) ?? key}不能为空`;
   }
   const { schema, index } = schemaAt(root, e.instancePath);
-  const title = `${index === undefined ? '' : `第${index + 1}条`}${(schema?.title as string) ?? (e.instancePath.slice(1) || '请求参数')}`;
-  if (schema?.['x-msg']) return `${index === undefined ? '' : `第${index + 1}条`}${schema['x-msg'] as string}`;
+  const title = `${index === undefined ? '' : `第${index + 1}条`}${text(schema?.title) ?? (e.instancePath.slice(1) || '请求参数')}`;
+  const msg = text(schema?.['x-msg']);
+  if (msg) return `${index === undefined ? '' : `第${index + 1}条`}${msg}`;
   if (e.keyword === 'maxLength') return `${title}不能超过${e.params.limit as number}个字符`;
   if (e.keyword === 'minLength') return `${title}不能为空`;
-  if (e.keyword === 'additionalProperties') return `不支持的参数：${(e.params.additionalProperties as string[])?.[0] ?? ''}`;
+  if (e.keyword === 'additionalProperties') return `不支持的参数：${texts(e.params.additionalProperties)[0] ?? ''}`;
   return `${title}格式不正确`;
 }
 

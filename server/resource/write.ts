@@ -4,7 +4,7 @@ import type { Db } from '../db/database.ts';
 import { badRequest } from '../lib/envelope.ts';
 import { newId } from '../lib/ids.ts';
 import { assertRecordLot, lotsOf, outOfScope } from './lot-scope.ts';
-import type { AnyDb, Derived, Link, ResourceSpec, Row } from './spec.ts';
+import type { AnyDb, Derived, Link, ResourceSpec, Row, Stored } from './spec.ts';
 
 /** How a resource's records are written: links, the create and update rules, unique keys. */
 
@@ -25,10 +25,11 @@ export function linked(l: Link, column?: string): Derived {
 export async function writeLinks(tx: Db, spec: ResourceSpec, id: string, values: Row): Promise<void> {
   const k = tx.kysely as AnyDb;
   for (const [name, l] of Object.entries(spec.links ?? {})) {
-    if (!Array.isArray(values[name])) continue;
-    const ids = [...new Set(values[name] as string[])];
+    const given = values[name];
+    if (!Array.isArray(given)) continue;
+    const ids = [...new Set<string>(given)];
     if (ids.length) {
-      const found = new Set((await k.selectFrom(l.target.table).select('id').where('id', 'in', ids).execute()).map((r) => r.id as string));
+      const found = new Set((await k.selectFrom(l.target.table).select('id').where('id', 'in', ids).execute()).map((r) => r.id));
       const missing = ids.filter((x) => !found.has(x));
       if (missing.length) throw badRequest(`${l.target.missing}: ${missing.join(',')}`);
     }
@@ -42,7 +43,7 @@ export async function writeLinks(tx: Db, spec: ResourceSpec, id: string, values:
 }
 
 /** check and guards.save over one record's new values: the values to store. */
-export async function prepare(tx: Db, spec: ResourceSpec, values: Row, before?: Row, body?: Row): Promise<Row> {
+export async function prepare(tx: Db, spec: ResourceSpec, values: Row, before?: Stored, body?: Row): Promise<Row> {
   const checked = spec.check?.(values, before, body) ?? values;
   return (await spec.guards?.save?.(tx, checked, before)) ?? checked;
 }

@@ -29,7 +29,7 @@ async function scopedPiles(db: Db, req: FastifyRequest, change = false): Promise
     .select('id')
     .where(scopeCondition('chargingPile', chargingPiles.spec.lot!, lots, change))
     .execute();
-  return rows.map((r) => r.id as string);
+  return rows.map((r) => r.id);
 }
 
 export function registerChargingPriceTasks(fastify: FastifyInstance, db: Db): void {

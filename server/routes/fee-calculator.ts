@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import Type from 'typebox';
 import type { Db } from '../db/database.ts';
+import type { TypeBoxProvider } from '../lib/type-provider.ts';
 import { badRequest, notFound, ok } from '../lib/envelope.ts';
 import { InstantError, toMs } from '../fees/clock.ts';
 import { couponProblem } from '../fees/coupons.ts';
@@ -10,6 +11,7 @@ import { findRuleForStay, findRuleVersion } from '../fees/rule-lookup.ts';
 import { ruleBodySchema } from '../fees/rule-schema.ts';
 import type { FeeCoupon, FeeRuleBody, FeeRuleSnapshot } from '../fees/types.ts';
 import { CAR_CLASSES } from '../../domain/parking-codes.ts';
+import { COUPON_FROM, COUPON_KIND } from '../../domain/fee-codes.ts';
 import { ruleProblem } from '../fees/validate.ts';
 import { f } from '../resource/fields.ts';
 import { assertLots } from '../resource/lot-scope.ts';
@@ -24,14 +26,9 @@ const instant = (title: string) =>
 
 const coupon = Type.Object(
   {
-    kind: Type.Union([Type.Literal('minutes'), Type.Literal('amount'), Type.Literal('percent'), Type.Literal('free')], {
-      title: '优惠券类型',
-      'x-msg': '优惠券类型只能是minutes（减时长）、amount（减金额）、percent（折扣）或free（全免）',
-    }),
+    kind: f.words('优惠券类型', COUPON_KIND),
     minutes: Type.Optional(f.int('优惠券减免时长', { min: 1, max: 10080, msg: '优惠券减免时长必须是1到10080之间的整数（分钟）' })),
-    from: Type.Optional(
-      Type.Union([Type.Literal('start'), Type.Literal('end')], { title: '减免位置', 'x-msg': '减免位置只能是start（前面）或end（后面）' }),
-    ),
+    from: Type.Optional(f.words('减免位置', COUPON_FROM)),
     cents: Type.Optional(f.cents('优惠券减免金额')),
     percent: Type.Optional(f.int('优惠券折扣', { min: 0, max: 100, msg: '优惠券折扣必须是0到100之间的整数（80即八折）' })),
     name: Type.Optional(Type.String({ title: '优惠券名称', maxLength: 50 })),
@@ -94,12 +91,13 @@ const ms = (v: string | number, title: string): number => {
 };
 
 /** 计费试算: a stay priced by the engine with a lot's bound rule, a saved rule version, or an unsaved rule body. */
-export function registerFeeCalculator(app: FastifyInstance, db: Db): void {
+export function registerFeeCalculator(fastify: FastifyInstance, db: Db): void {
+  const app = fastify.withTypeProvider<TypeBoxProvider>();
   app.post(
     '/api/fee/Calculate',
     { schema: { body: calculateBody }, config: { access: { menus: ['feeCalculator', 'feeRule'] } } },
     async (req) => {
-      const b = req.body as CalcBody;
+      const b: CalcBody = req.body;
       const entry = ms(b.entryTime, '入场时间');
       const exit = b.exitTime === undefined ? Date.now() : ms(b.exitTime, '出场时间');
       if (exit < entry) throw badRequest('出场时间不能早于入场时间');

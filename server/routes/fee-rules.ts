@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import Type from 'typebox';
 import type { Db } from '../db/database.ts';
+import type { TypeBoxProvider } from '../lib/type-provider.ts';
 import { feeRules } from '../entities/fee-rules.ts';
 import { badRequest, notFound, ok } from '../lib/envelope.ts';
 import { newId } from '../lib/ids.ts';
@@ -18,12 +19,13 @@ import { CAR_CLASSES } from '../../domain/parking-codes.ts';
 import { registerFeeCalculator } from './fee-calculator.ts';
 
 /** 计费规则 beyond CRUD: versions, copy, enable/disable, bindings to lots, the live preview; and the calculator. */
-export function registerFeeRoutes(app: FastifyInstance, db: Db): void {
-  registerResource(app, db, feeRules);
+export function registerFeeRoutes(fastify: FastifyInstance, db: Db): void {
+  registerResource(fastify, db, feeRules);
+  const app = fastify.withTypeProvider<TypeBoxProvider>();
   const P = feeRules.spec.path;
   const who = (req: { auth?: { realName?: string; account?: string } | null }) => req.auth?.realName || req.auth?.account || '';
 
-  app.get<{ Params: { id: string } }>(
+  app.get(
     `${P}/:id/Versions`,
     { schema: { params: idParams }, config: { access: { menus: ['feeRule', 'feeCalculator'] } } },
     async (req) => {
@@ -52,7 +54,7 @@ export function registerFeeRoutes(app: FastifyInstance, db: Db): void {
     },
   );
 
-  app.post<{ Params: { id: string } }>(
+  app.post(
     `${P}/:id/Actions/Copy`,
     {
       schema: { params: idParams, body: Type.Object({ ruleName: Type.Optional(f.text('新规则名称', 50)) }) },
@@ -66,7 +68,7 @@ export function registerFeeRoutes(app: FastifyInstance, db: Db): void {
         );
         const src = rows[0];
         if (!src) throw notFound();
-        const name = (req.body as { ruleName?: string }).ruleName || `${src.rule_name}（复制）`.slice(0, 50);
+        const name = req.body.ruleName || `${src.rule_name}（复制）`.slice(0, 50);
         const taken = await tx.query('select 1 from fee_rule where rule_name = $1', [name]);
         if (taken.rows.length) throw badRequest('规则名称已存在');
         const id = newId('fr');
@@ -86,14 +88,14 @@ export function registerFeeRoutes(app: FastifyInstance, db: Db): void {
     },
   );
 
-  app.put<{ Params: { id: string } }>(
+  app.put(
     `${P}/:id/Actions/State`,
     {
       schema: { params: idParams, body: Type.Object({ enabledMark: feeRules.spec.fields.enabledMark }, { required: ['enabledMark'] }) },
       config: { access: { buttons: ['feeRule:edit'] } },
     },
     async (req) => {
-      const { enabledMark } = req.body as { enabledMark: number };
+      const { enabledMark } = req.body;
       await db.transaction(async (tx) => {
         const { rows } = await tx.query<{ rule_name: string }>(
           'update fee_rule set enabled_mark = $2, modifier = $3, last_modify_time = now() where id = $1 returning rule_name',
@@ -123,7 +125,7 @@ export function registerFeeRoutes(app: FastifyInstance, db: Db): void {
       config: { access: { menus: ['feeRule', 'parkingAdmin', 'feeCalculator'] } },
     },
     async (req) => {
-      const q = req.query as { ruleId?: string; parkingId?: string };
+      const q = req.query;
       const lots = lotsOf(req);
       const { rows } = await db.query(
         `select b.id, b.parking_id as "parkingId", p.parking_name as "parkingName", b.plate_color as "plateColor", b.car_class as "carClass",
@@ -161,11 +163,11 @@ export function registerFeeRoutes(app: FastifyInstance, db: Db): void {
     },
     { required: ['parkingIds'] },
   );
-  app.post<{ Params: { id: string } }>(
+  app.post(
     `${P}/:id/Bindings`,
     { schema: { params: idParams, body: bindBody }, config: { access: { buttons: ['feeRule:bind'] } } },
     async (req) => {
-      const b = req.body as { parkingIds: string[]; plateColors: number[]; carClasses: number[] };
+      const b = req.body;
       for (const lot of b.parkingIds) assertLots(req, lot);
       const colours = b.plateColors.length ? [...new Set(b.plateColors)] : [null];
       const classes = b.carClasses.length ? [...new Set(b.carClasses)] : [null];
@@ -195,7 +197,7 @@ export function registerFeeRoutes(app: FastifyInstance, db: Db): void {
     },
   );
 
-  app.delete<{ Params: { id: string } }>(
+  app.delete(
     `/api/fee/FeeRuleBinding/:id`,
     { schema: { params: idParams }, config: { access: { buttons: ['feeRule:bind'] } } },
     async (req) => {
@@ -224,7 +226,7 @@ export function registerFeeRoutes(app: FastifyInstance, db: Db): void {
     `${P}/Actions/Preview`,
     { schema: { body: ruleBodySchema }, config: { access: { menus: ['feeRule', 'feeCalculator'] } } },
     async (req) => {
-      const body = req.body as FeeRuleBody;
+      const body: FeeRuleBody = req.body;
       const problem = ruleProblem(body);
       if (problem) throw badRequest(problem);
       return ok({ preview: describeRule(body) });

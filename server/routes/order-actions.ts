@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import Type from 'typebox';
+import Type, { type TSchema } from 'typebox';
+import type { TypeBoxProvider } from '../lib/type-provider.ts';
 import type { Db } from '../db/database.ts';
 import { ok } from '../lib/envelope.ts';
 import { idParams } from '../resource/define.ts';
@@ -14,7 +15,7 @@ import { STATE_LABEL } from '../../domain/parking-codes.ts';
 
 const reason = Type.String({ title: '原因', minLength: 1, maxLength: 200, 'x-msg': '原因不能为空，且不能超过200个字符' });
 
-const BODIES: Record<OrderAction, ReturnType<typeof Type.Object>> = {
+const BODIES = {
   close: Type.Object({ reason }, { required: ['reason'] }),
   changeAmount: Type.Object({ receivableCents: f.cents('调整后应收金额'), reason }, { required: ['receivableCents', 'reason'] }),
   waive: Type.Object({ reason }, { required: ['reason'] }),
@@ -31,7 +32,7 @@ const BODIES: Record<OrderAction, ReturnType<typeof Type.Object>> = {
     },
     { required: ['amountCents', 'reason'] },
   ),
-};
+} satisfies Record<OrderAction, TSchema>;
 
 const PATHS: Record<OrderAction, string> = {
   close: 'Close',
@@ -41,7 +42,8 @@ const PATHS: Record<OrderAction, string> = {
   refund: 'Refund',
 };
 
-export function registerOrderActionRoutes(app: FastifyInstance, db: Db): void {
+export function registerOrderActionRoutes(fastify: FastifyInstance, db: Db): void {
+  const app = fastify.withTypeProvider<TypeBoxProvider>();
   for (const action of Object.keys(PATHS) as OrderAction[]) {
     app.post(
       `/api/order/ParkingOrder/:id/Actions/${PATHS[action]}`,
@@ -50,8 +52,8 @@ export function registerOrderActionRoutes(app: FastifyInstance, db: Db): void {
         config: { access: { buttons: [ACTION_BUTTON[action]] } },
       },
       async (req) => {
-        const { id } = req.params as { id: string };
-        const state = await runOrderAction(db, req, id, action, req.body as ActionInput);
+        const input: ActionInput = req.body;
+        const state = await runOrderAction(db, req, req.params.id, action, input);
         return ok({ state, stateLabel: STATE_LABEL[state] }, `${ACTION_LABEL[action]}成功`);
       },
     );

@@ -26,7 +26,7 @@ const ms = (d: unknown): number | null => (d instanceof Date ? d.getTime() : nul
  * version the order names, which is frozen, so they are the lines the amount came from.
  */
 async function feeLinesOf(db: Db, row: Row): Promise<{ feeLines: unknown[]; ruleName: string }> {
-  const rule = row.ruleId ? await findRuleVersion(db, row.ruleId as string, (row.ruleVersion as number | null) ?? undefined) : null;
+  const rule = row.ruleId ? await findRuleVersion(db, String(row.ruleId), (row.ruleVersion as number | null) ?? undefined) : null;
   if (row.feeLines) return { feeLines: row.feeLines as unknown[], ruleName: rule?.ruleName ?? '' };
   if (!rule || !row.exitTime) return { feeLines: [], ruleName: rule?.ruleName ?? '' };
   const bill = priceStay({ rule, entry: row.entryTime as Date, exit: row.exitTime as Date, carClass: row.carClass as number });
@@ -55,14 +55,14 @@ export function registerOrderDetailRoutes(fastify: FastifyInstance, db: Db): voi
         .reduce((s, r) => s + Number(r.amountCents), 0);
       const state = o.state as OrderState;
       const timeline = [
-        { time: ms(row.entryTime), title: '入场', detail: `${(o.entryLaneName as string) || '—'} · ${SOURCE[o.source as number] ?? ''}` },
+        { time: ms(row.entryTime), title: '入场', detail: `${String(o.entryLaneName || '—')} · ${SOURCE[o.source as number] ?? ''}` },
         ...payments.map((p) => ({
           time: ms(p.payTime),
           title: '支付',
           detail: `${PAY_CHANNEL[p.channel] ?? p.channel} ${yuan(Number(p.valueCents))}元 ${p.operator}`.trim(),
         })),
         ...coupons.map((c) => ({ time: ms(c.useTime), title: '用券', detail: `${c.merchantName} ${COUPON_TYPE[c.couponType] ?? ''}` })),
-        ...(row.exitTime ? [{ time: ms(row.exitTime), title: '出场', detail: (o.exitLaneName as string) || '—' }] : []),
+        ...(row.exitTime ? [{ time: ms(row.exitTime), title: '出场', detail: String(o.exitLaneName || '—') }] : []),
         ...refunds.map((r) => ({ time: ms(r.applyTime), title: '申请退款', detail: `${yuan(Number(r.amountCents))}元 ${r.applicant}` })),
         ...audits.map((a) => ({
           time: ms(a.operateTime),
@@ -72,7 +72,7 @@ export function registerOrderDetailRoutes(fastify: FastifyInstance, db: Db): voi
       ]
         .sort((a, b) => (a.time ?? 0) - (b.time ?? 0))
         .map((t) => ({ ...t, time: t.time === null ? '' : china(new Date(t.time)) }));
-      const photo = (kind: string) => `/api/order/Photo/${row.photoKey as string}/${kind}`;
+      const photo = (kind: string) => `/api/order/Photo/${String(row.photoKey)}/${kind}`;
       return ok({
         ...o,
         stateLabel: STATE_LABEL[state],

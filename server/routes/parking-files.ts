@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.ts';
+import type { TypeBoxProvider } from '../lib/type-provider.ts';
 import type { FastifyInstance } from 'fastify';
 import Type from 'typebox';
 import { badRequest, notFound, ok } from '../lib/envelope.ts';
@@ -26,13 +27,14 @@ const spaceQrQuery = Type.Object({
 const laneQrQuery = Type.Object({ laneId: Type.String({ title: '车道', maxLength: 64 }) });
 const addressQuery = Type.Object({ address: Type.String({ title: '地址', maxLength: 200 }) });
 
-export function registerParkingFiles(app: FastifyInstance, db: Db): void {
+export function registerParkingFiles(fastify: FastifyInstance, db: Db): void {
+  const app = fastify.withTypeProvider<TypeBoxProvider>();
   // spaces of one lot (all, or the listed ids), e.g. the berth plates of an on-street lot
   const spaceQr = { schema: { querystring: spaceQrQuery }, config: { access: { buttons: ['parking:qrcode', 'space:export'] } } };
   app.get('/api/system/Parking/downloadQRCodeBySpace', spaceQr, async (req, reply) => {
-    const q = req.query as { parkingId?: string; spaceIds: string[]; ids: string[] };
+    const q = req.query;
     const parkingId = q.parkingId ?? '';
-    const ids = q.spaceIds.length ? q.spaceIds : q.ids;
+    const ids = q.spaceIds?.length ? q.spaceIds : (q.ids ?? []);
     if (!parkingId && !ids.length) throw badRequest('请指定停车场或车位');
     const { rows } = await db.query<{ id: string; parking_id: string; space_no: string; parking_name: string }>(
       `select s.id, s.parking_id, s.space_no, p.parking_name from parking_space s join parking p on p.id = s.parking_id

@@ -6,7 +6,7 @@ import { writeOperLog } from '../lib/oper-log.ts';
 import { bindingOf } from '../services/parking-bind.ts';
 import { parkingLots } from '../entities/parking-lots.ts';
 import { assertLots, lotsOf } from '../resource/lot-scope.ts';
-import { idParams, type Row } from '../resource/define.ts';
+import { idParams } from '../resource/define.ts';
 import type { TypeBoxProvider } from '../lib/type-provider.ts';
 
 /** Lot-level figures and actions: list header totals, bindIf, enable/disable, long-rental release. */
@@ -18,8 +18,7 @@ export function registerParkingLotActions(fastify: FastifyInstance, db: Db): voi
     '/api/system/Parking/sum',
     { schema: { querystring: parkingLots.querySchema }, config: { access: { menus: ['parkingAdmin'] } } },
     async (req) => {
-      // the resource's query schema is a TSchema: defineResource is not generic over its fields yet
-      const lots = parkingLots.rows(db, req.query as Row, lotsOf(req)).compile();
+      const lots = parkingLots.rows(db, req.query, lotsOf(req)).compile();
       const { rows } = await db.query<Record<string, number>>(
         `with lots as (${lots.sql})
        select count(*)::int as "parkingCount",

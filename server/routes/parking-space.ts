@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import Type from 'typebox';
 import type { Db } from '../db/database.ts';
+import type { TypeBoxProvider } from '../lib/type-provider.ts';
 import { parkingSpaces } from '../entities/parking-spaces.ts';
 import { badRequest, ok } from '../lib/envelope.ts';
 import { registerResource } from '../resource/define.ts';
@@ -27,23 +28,17 @@ const batchBody = Type.Object({
   spaceType,
 });
 
-export function registerParkingSpaceRoutes(app: FastifyInstance, db: Db): void {
-  registerResource(app, db, parkingSpaces);
+export function registerParkingSpaceRoutes(fastify: FastifyInstance, db: Db): void {
+  registerResource(fastify, db, parkingSpaces);
+  const app = fastify.withTypeProvider<TypeBoxProvider>();
 
   // all or nothing: one taken number refuses the whole batch
   app.post(
     '/api/system/ParkingSpace/batch',
     { schema: { body: batchBody }, config: { access: { buttons: ['space:add', 'space:import'] } } },
     async (req) => {
-      const b = req.body as {
-        parkingId: string;
-        areaId: string | null;
-        prefix: string;
-        startNo: number;
-        count: number;
-        digits: number;
-        spaceType: number;
-      };
+      // TypeBox's Static leaves the fields with a default optional, though Fastify fills them in
+      const b = req.body as Required<typeof req.body>;
       const numbers = Array.from({ length: b.count }, (_, i) => `${b.prefix}${String(b.startNo + i).padStart(b.digits, '0')}`);
       if (numbers.some((n) => n.length > 20)) throw badRequest('车位编号不能超过20个字符');
       const spaces = numbers.map((spaceNo) => ({ parkingId: b.parkingId, areaId: b.areaId, spaceType: b.spaceType, spaceNo }));

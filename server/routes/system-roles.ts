@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import Type from 'typebox';
 import type { Db } from '../db/database.ts';
+import type { TypeBoxProvider } from '../lib/type-provider.ts';
 import { badRequest, notFound, ok } from '../lib/envelope.ts';
 import { writeOperLog } from '../lib/oper-log.ts';
 import { registerResource } from '../resource/define.ts';
@@ -11,11 +12,11 @@ import { grantBody, grantTree, grantValues, readGrantSet, roleGrants, writeGrant
 
 const PATH = roles.spec.path;
 const roleParams = Type.Object({ roleId: Type.String({ title: '角色', maxLength: 64 }) });
-type RoleParams = { Params: { roleId: string } };
 
 const roleOf = (db: Db, id: string) => db.kysely.selectFrom('roles').select(['id', 'enCode']).where('id', '=', id).executeTakeFirst();
 
-export function registerRoleRoutes(app: FastifyInstance, db: Db): void {
+export function registerRoleRoutes(fastify: FastifyInstance, db: Db): void {
+  const app = fastify.withTypeProvider<TypeBoxProvider>();
   app.get(`${PATH}/Selector`, { config: { access: roles.spec.access.list } }, async () => {
     const rows = await db.kysely
       .selectFrom('roles')
@@ -28,7 +29,7 @@ export function registerRoleRoutes(app: FastifyInstance, db: Db): void {
 
   app.get(`${PATH}/GrantTree`, { config: { access: { menus: ['role'] } } }, async () => ok({ list: await grantTree(db) }));
 
-  app.get<RoleParams>(`${PATH}/:roleId/Menus`, { schema: { params: roleParams }, config: { access: { menus: ['role'] } } }, async (req) => {
+  app.get(`${PATH}/:roleId/Menus`, { schema: { params: roleParams }, config: { access: { menus: ['role'] } } }, async (req) => {
     if (!(await roleOf(db, req.params.roleId))) throw notFound();
     const g = await roleGrants(db, req.params.roleId);
     return ok({ ...g, grants: grantValues(g).join(',') });
@@ -36,11 +37,11 @@ export function registerRoleRoutes(app: FastifyInstance, db: Db): void {
 
   // POST adds to the grants (the first menu API); PUT replaces them with exactly the body's set
   for (const replace of [false, true]) {
-    app[replace ? 'put' : 'post']<RoleParams>(
+    app[replace ? 'put' : 'post'](
       `${PATH}/:roleId/Menus`,
       { schema: { params: roleParams, body: grantBody }, config: { access: { buttons: ['role:edit'] } } },
       async (req) => {
-        const g = await readGrantSet(db, req.body as Record<string, unknown>);
+        const g = await readGrantSet(db, req.body);
         const role = await roleOf(db, req.params.roleId);
         if (!role) throw notFound();
         if (replace && role.enCode === ADMIN_ROLE.code) throw badRequest('超级管理员角色拥有全部权限，不能修改授权');

@@ -30,7 +30,7 @@ function parametersOf(r: ApiRoute) {
     name,
     in: 'query',
     required: (r.schema?.querystring?.required ?? []).includes(name),
-    ...(s.title ? { description: s.title as string } : {}),
+    ...(typeof s.title === 'string' ? { description: s.title } : {}),
     schema: toOpenApi(s),
   }));
   return [...path, ...query];

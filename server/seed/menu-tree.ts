@@ -1,3 +1,5 @@
+import type { LINK_TARGET } from '../../domain/estate-codes.ts';
+
 /** The planned menu tree: directories, their pages and each page's buttons. */
 
 export interface SeedPage {
@@ -7,7 +9,7 @@ export interface SeedPage {
   buttons?: [code: string, name: string][];
   type?: 2 | 7;
   urlAddress?: string;
-  linkTarget?: '_self' | '_blank';
+  linkTarget?: keyof typeof LINK_TARGET;
 }
 
 export interface SeedDir {

@@ -14,7 +14,26 @@ import {
   PRICE_TIER,
   PRICE_TASK_STATUS,
 } from '../../domain/charging-codes.ts';
-import { AREA_LEVEL, LOGIN_RESULT, MENU_TYPE, NON_MEMBER_POLICY, ONLINE_STATE, USER_STATUS } from '../../domain/estate-codes.ts';
+import {
+  AFTER_GRACE,
+  BOUNDARY,
+  COUPON_FROM,
+  COUPON_KIND,
+  FREE_MODE,
+  LADDER_SCOPE,
+  VEHICLE_TYPE,
+  WINDOW_KIND,
+} from '../../domain/fee-codes.ts';
+import { OPER_ACTION, OPER_MODULE } from '../../domain/oper-log-codes.ts';
+import {
+  AREA_LEVEL,
+  LINK_TARGET,
+  LOGIN_RESULT,
+  MENU_TYPE,
+  NON_MEMBER_POLICY,
+  ONLINE_STATE,
+  USER_STATUS,
+} from '../../domain/estate-codes.ts';
 
 /**
  * Dictionaries the other screens' selects read (GET /api/dictDetail?dictName=…).
@@ -22,10 +41,8 @@ import { AREA_LEVEL, LOGIN_RESULT, MENU_TYPE, NON_MEMBER_POLICY, ONLINE_STATE, U
  */
 type Dict = [name: string, fullName: string, entries: [value: string, label: string][]];
 
-const entriesOf = (labels: Record<number, string>): [string, string][] =>
-  Object.entries(labels)
-    .sort(([a], [b]) => Number(a) - Number(b))
-    .map(([value, label]) => [value, label]);
+// an object lists integer keys in ascending order, then the others as written
+const entriesOf = (labels: Record<number | string, string>): [string, string][] => Object.entries(labels);
 
 export const DICTS: Dict[] = [
   [
@@ -156,9 +173,21 @@ export const DICTS: Dict[] = [
   ['area_level', '区域层级', entriesOf(AREA_LEVEL)],
   ['non_member_policy', '非会员车辆策略', entriesOf(NON_MEMBER_POLICY)],
   ['menu_type', '菜单类型', entriesOf(MENU_TYPE)],
+  ['link_target', '打开方式', entriesOf(LINK_TARGET)],
   ['online_state', '在线状态', entriesOf(ONLINE_STATE)],
   ['login_result', '登录结果', entriesOf(LOGIN_RESULT)],
   ['user_status', '用户状态', entriesOf(USER_STATUS)],
+  ['oper_action', '操作类型', entriesOf(OPER_ACTION)],
+  ['oper_module', '操作模块', entriesOf(OPER_MODULE)],
+  // a fee rule's choices and the fee calculator's (domain/fee-codes.ts)
+  ['vehicle_type', '车型', entriesOf(VEHICLE_TYPE)],
+  ['fee_window_kind', '时段计费方式', entriesOf(WINDOW_KIND)],
+  ['fee_free_mode', '免费时长方式', entriesOf(FREE_MODE)],
+  ['fee_boundary', '跨时段计费方式', entriesOf(BOUNDARY)],
+  ['fee_ladder_scope', '首时段计算范围', entriesOf(LADDER_SCOPE)],
+  ['fee_after_grace', '超时处理方式', entriesOf(AFTER_GRACE)],
+  ['coupon_kind', '优惠券类型', entriesOf(COUPON_KIND)],
+  ['coupon_from', '减免位置', entriesOf(COUPON_FROM)],
   [
     'enabled_mark',
     '启用状态',

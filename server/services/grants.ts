@@ -53,7 +53,7 @@ export const grantValues = (g: GrantSet): string[] => [...g.menuIds.map((id) => 
 
 /** The grant set a body names; unknown menus, buttons or codes are refused. */
 export async function readGrantSet(db: Db, b: { grants?: unknown; menuIds?: unknown; buttonCodes?: unknown }): Promise<GrantSet> {
-  const list = (v: unknown): string[] => (Array.isArray(v) ? (v as string[]) : []);
+  const list = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x) => typeof x === 'string') : []);
   const values = list(b.grants);
   const bad = values.find((v) => !v.startsWith('menu:') && !v.startsWith('button:'));
   if (bad) throw badRequest(`授权项格式不正确: ${bad}`);

@@ -95,7 +95,7 @@ describe('menu management', () => {
       [{ urlAddress: '' }, '页面地址不能为空'],
       [{ parentId: 'm-none' }, '上级菜单不存在'],
       [{ parentId: 'm-user' }, '上级菜单必须是目录'],
-      [{ linkTarget: '_top' }, '打开方式只能是_self或_blank'],
+      [{ linkTarget: '_top' }, '打开方式只能是_self（当前窗口）或_blank（新窗口）'],
       [{ propertyJson: '[1]' }, '扩展属性必须是JSON对象字符串'],
       [{ buttons: [{ fullName: 'x', enCode: 'nocolon' }] }, '按钮编码格式应为 实体:操作，例如 parking:add（nocolon）'],
       [{ buttons: [{ fullName: 'x', enCode: 'parking:add' }] }, '按钮编码已存在: parking:add'],

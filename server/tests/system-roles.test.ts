@@ -107,7 +107,9 @@ describe('logs', () => {
     const res = await call(app, 'GET', '/api/system/Log/oper?action=login&account=admin', { token: admin });
     expect(res.body.data.list[0]).toMatchObject({ account: 'admin', action: 'login', module: 'auth', recordId: 'u-admin' });
     expect(res.body.data.list[0].ip).not.toBe('');
-    expect((await call(app, 'GET', '/api/system/Log/oper?action=drop', { token: admin })).body.msg).toBe('操作类型不正确');
+    expect((await call(app, 'GET', '/api/system/Log/oper?action=drop', { token: admin })).body.msg).toBe(
+      '操作类型只能是create（新增）、update（修改）、delete（删除）、status（状态变更）、export（导出）或login（登录）',
+    );
     const csv = await app.inject({ url: '/api/system/Log/oper/Actions/Export?action=login', headers: { authorization: admin } });
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.body.split('\r\n')[0]).toBe('\uFEFF时间,账号,操作,模块,记录,内容,IP');

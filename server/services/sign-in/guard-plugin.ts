@@ -43,6 +43,7 @@ export class SignInGuard {
     readonly limits: SignInLimits,
   ) {
     const factor = () => this.limits.loopbackFactor;
+    // one limit serves routes with different bodies, so it reads its field by name
     const body = (field: string) => (req: FastifyRequest) => String((req.body as Record<string, unknown> | undefined)?.[field] ?? '');
     const l = this.limits;
     this.loginPerAddress = new Limit(app, 'login:addr', () => l.loginPerAddress, addressOf, '登录尝试过于频繁', factor);
