@@ -44,7 +44,7 @@ export const AMIS_A11Y_PATCHES: AmisPatch[] = [
     replace:
       'onClick: rest.onClick && disabled ? function () { } : rest.onClick, href: href, "aria-label": rest["aria-label"] || (iconOnly ? tooltipText(this.props.tooltip) : undefined) }',
     count: 1,
-    why: 'an icon-only button (the list\'s refresh, a page\'s icon action) shows its name only as a hover tooltip: it becomes the accessible name',
+    why: "an icon-only button (the list's refresh, a page's icon action) shows its name only as a hover tooltip: it becomes the accessible name",
   },
   {
     file: /amis[\\/](esm|lib)[\\/]renderers[\\/]Table[\\/]ColumnToggler\.js$/,
@@ -52,7 +52,7 @@ export const AMIS_A11Y_PATCHES: AmisPatch[] = [
     replace:
       'React.createElement("button", { type: "button", "aria-label": label ? undefined : typeof tooltip === "string" ? tooltip : tooltip && tooltip.content, "aria-haspopup": true, "aria-expanded": !!this.state.isOpened, onClick: this.toggle, disabled: disabled || btnDisabled,',
     count: 1,
-    why: "the column toggler is an icon with its name in a hover tooltip only",
+    why: 'the column toggler is an icon with its name in a hover tooltip only',
   },
   {
     file: /amis-ui[\\/](esm|lib)[\\/]components[\\/]Tabs\.js$/,
@@ -75,7 +75,9 @@ export function patchAmisSource(path: string, code: string, patches: AmisPatch[]
     if (!patch.file.test(path)) continue;
     const found = out.split(patch.find).length - 1;
     if (found === 0 || (patch.count > 0 && found !== patch.count)) {
-      throw new Error(`amis-a11y: expected ${patch.count > 0 ? patch.count : 'some'} of ${JSON.stringify(patch.find)} in ${path}, found ${found} (amis changed: look at the patch again)`);
+      throw new Error(
+        `amis-a11y: expected ${patch.count > 0 ? patch.count : 'some'} of ${JSON.stringify(patch.find)} in ${path}, found ${found} (amis changed: look at the patch again)`,
+      );
     }
     out = out.split(patch.find).join(patch.replace);
     if (patch.replace.includes('tooltipText(')) out += TOOLTIP_TEXT;

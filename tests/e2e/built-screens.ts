@@ -9,7 +9,10 @@ export async function settled(page: Page) {
 
 /** The calculator with a stay priced (in either language): its explanation, notes and lines are on screen. */
 async function priceAStay(page: Page) {
-  const form = page.locator('.cxd-Panel').filter({ hasText: /Based On|计费依据/ }).last();
+  const form = page
+    .locator('.cxd-Panel')
+    .filter({ hasText: /Based On|计费依据/ })
+    .last();
   const lotOption = page.getByRole('option', { name: '罗湖口岸交通枢纽停车场' });
   const lotItem = form.locator('.cxd-Form-item').filter({ has: page.locator('label', { hasText: /^(Lot|停车场)/ }) });
   await clickUntil(lotItem.getByRole('combobox'), () => expect(lotOption).toBeVisible({ timeout: 3000 }));
@@ -51,4 +54,3 @@ export const BUILT_SCREENS: [path: string, ready: (page: Page) => Promise<void>]
   ['/parkingAdmin/add/0', settled],
   ['/fee/feeCalculator', priceAStay],
 ];
-

@@ -18,7 +18,9 @@ test('the settings panel opens from the top bar and closes by its button or a cl
   await expect(panel).toBeHidden();
 });
 
-test('the theme colour recolours an amis primary button at once, in its shade that white text reads on, and survives a reload', async ({ page }) => {
+test('the theme colour recolours an amis primary button at once, in its shade that white text reads on, and survives a reload', async ({
+  page,
+}) => {
   await signInAndWait(page, ADMIN, '/parking/parkingAdmin');
   const add = page.getByRole('button', { name: '新增停车场' });
   await expect(add).toBeVisible();
