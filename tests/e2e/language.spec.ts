@@ -12,8 +12,10 @@ const CJK = /[\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]
  * timeline (its items' `title` and `detail`), the fee engine's sentences (`preview`, `notes`, `piece`, `part`) and the
  * dictionaries' labels.
  */
-function collectData(page: Page): Set<string> {
+function collectData(page: Page): { data: Set<string>; read: () => Promise<unknown> } {
   const data = new Set<string>();
+  // answers still being read: a sweep waits for them, or a loaded machine sweeps before the data is known
+  const reading = new Set<Promise<void>>();
   const UI_KEYS = /Label$|^(preview|notes|piece|part)$/;
   const visit = (value: unknown, key = '', parent = ''): void => {
     if (UI_KEYS.test(key) || (parent === 'timeline' && /^(title|detail)$/.test(key))) return;
@@ -28,9 +30,15 @@ function collectData(page: Page): Set<string> {
   page.on('response', async (res) => {
     const url = res.url();
     if (!url.includes('/api/') || url.includes('/api/dictDetail') || !(res.headers()['content-type'] ?? '').includes('json')) return;
-    visit(await res.json().catch(() => null));
+    const done = res
+      .json()
+      .catch(() => null)
+      .then((body) => visit(body));
+    reading.add(done);
+    await done;
+    reading.delete(done);
   });
-  return data;
+  return { data, read: () => Promise.all([...reading]) };
 }
 
 /**
@@ -69,12 +77,13 @@ async function switchToEnglish(page: Page) {
 
 test('in en-US every built screen and the order details show no Chinese but their data', async ({ page }) => {
   test.setTimeout(180_000);
-  const data = collectData(page);
+  const { data, read } = collectData(page);
   await signInAndWait(page);
   await switchToEnglish(page);
 
   const found: Record<string, string[]> = {};
   const sweep = async (screen: string) => {
+    await read();
     const left = await chineseBesidesData(page, data);
     if (left.length) found[screen] = [...new Set(left)];
   };

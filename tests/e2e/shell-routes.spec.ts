@@ -1,4 +1,4 @@
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, expect, signInAndWait, OPERATOR } from './fixtures';
 import type { Page } from '@playwright/test';
@@ -42,6 +42,15 @@ test('operator may edit a lot but not open the add screen: /401, no tab', async 
   await expect(tab(page, '/parkingAdmin/add/0')).toHaveCount(0);
 });
 
+/**
+ * The site folder is shared with the tests running beside this one: a file is written whole and then
+ * put in place, so a screen opening meanwhile never reads half of it (the server answered 500).
+ */
+function writeWhole(file: string, text: string) {
+  writeFileSync(`${file}.tmp`, text);
+  renameSync(`${file}.tmp`, file);
+}
+
 test.describe('a site bundle route file', () => {
   const site = () => process.env.E2E_SITE_PAGES!;
   test.afterAll(() => {
@@ -50,11 +59,11 @@ test.describe('a site bundle route file', () => {
 
   test('adds a screen with parameters without a rebuild', async ({ page }) => {
     mkdirSync(join(site(), 'siteVisit'), { recursive: true });
-    writeFileSync(
+    writeWhole(
       join(site(), 'siteVisit', 'detail.json'),
       JSON.stringify({ type: 'page', title: '来访 ${params.id}', body: { type: 'tpl', tpl: '来访编号:${params.id}' } }),
     );
-    writeFileSync(
+    writeWhole(
       join(site(), '_routes.json'),
       JSON.stringify({
         routes: [{ path: '/siteVisit/detail/:id', urlAddress: 'siteVisit/detail', title: '来访详情 {id}', permission: 'parking:add' }],
