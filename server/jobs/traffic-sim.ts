@@ -15,8 +15,8 @@ import { plateGrams } from '../entities/parking-orders.ts';
 /**
  * Live traffic while the server runs (SIM_TRAFFIC): each tick cars enter at the lots' entry lanes
  * (kerb lots take a free space) and cars in the lots leave, priced by the fee engine with the
- * lot's rule, paying by a channel, leaving free, or leaving unpaid. Unpaid exits older than three
- * days go to arrears. Demo speed: about five times the seeded daily volume.
+ * lot's rule, paying by a channel, leaving free, or leaving unpaid (the arrears job, jobs/arrears.ts,
+ * turns those into debts after the policy's delay). Demo speed: about five times the seeded daily volume.
  */
 
 const SPEED = 5;
@@ -90,13 +90,6 @@ interface InPark {
   collector: string;
 }
 
-/** Unpaid exits left three days go to arrears: the machine's own arrow, checked once. */
-const TO_ARREARS = (() => {
-  const t = transition(ORDER_STATE.UNPAID_WAITING, 'toArrears');
-  if (!t.ok) throw new Error(t.msg);
-  return t;
-})();
-
 async function leave(db: Db, o: InPark, now: number): Promise<void> {
   const { rows: lanes } = await db.query<{ id: string }>(
     'select id from parking_lane where parking_id = $1 and direction in (2, 3) and enabled_mark = 1 order by random() limit 1',
@@ -166,11 +159,6 @@ export function trafficSimJob(everyMs: number): Job {
         [poisson(((ORDERS_PER_DAY * SPEED) / 24) * (everyMs / HOUR)) + 1],
       );
       for (const o of rows) await leave(db, { ...o, state: Number(o.state) as OrderState }, now);
-      await db.query(
-        `update parking_order set state = $1, last_modify_time = now()
-          where state = $2 and exit_time < now() - interval '3 days'`,
-        [TO_ARREARS.to, ORDER_STATE.UNPAID_WAITING],
-      );
     },
   };
 }
