@@ -34,6 +34,8 @@ export const ARREARS_ACTION_BUTTON: Record<ArrearsAction, string> = {
   resolve: 'arrears:dispute',
 };
 
+const REASON_TITLE: Record<ArrearsAction, string> = { pay: '备注', writeOff: '核销原因', dispute: '争议原因', resolve: '解除说明' };
+
 export interface ArrearsActionInput {
   reason?: string;
   amountCents?: number;
@@ -116,7 +118,7 @@ export async function runArrearsAction(
   input: ArrearsActionInput,
 ): Promise<ArrearsStatus> {
   const reason = (input.reason ?? '').trim();
-  if (action !== 'pay' && !reason) throw badRequest(`${ARREARS_ACTION_LABEL[action]}原因不能为空`);
+  if (action !== 'pay' && !reason) throw badRequest(`${REASON_TITLE[action]}不能为空`);
   if (action === 'pay' && !(input.channel !== undefined && input.channel in PAY_CHANNEL && input.channel !== 0))
     throw badRequest('请选择收款渠道');
   return db.transaction(async (tx) => {

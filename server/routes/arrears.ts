@@ -23,7 +23,7 @@ import { PAY_CHANNELS } from '../../domain/parking-codes.ts';
  * (追缴通知); the recovery policy. Lists are the resources of entities/arrears-*.ts.
  */
 
-const reason = Type.String({ title: '原因', maxLength: 200, 'x-msg': '原因不能超过200个字符' });
+const reason = (title: string) => Type.String({ title, maxLength: 200, 'x-msg': `${title}不能超过200个字符` });
 
 const BODIES: Record<ArrearsAction, ReturnType<typeof Type.Object>> = {
   pay: Type.Object(
@@ -40,13 +40,13 @@ const BODIES: Record<ArrearsAction, ReturnType<typeof Type.Object>> = {
         '收款渠道只能是1（微信）、2（支付宝）、3（现金）、4（银联）、5（ETC）或7（储值卡）',
       ),
       recoveredLotId: Type.Optional(Type.String({ title: '收款车场', maxLength: 64 })),
-      reason: Type.Optional(reason),
+      reason: Type.Optional(reason('备注')),
     },
     { required: ['amountCents', 'channel'] },
   ),
-  writeOff: Type.Object({ reason }, { required: ['reason'] }),
-  dispute: Type.Object({ reason }, { required: ['reason'] }),
-  resolve: Type.Object({ reason }, { required: ['reason'] }),
+  writeOff: Type.Object({ reason: reason('核销原因') }, { required: ['reason'] }),
+  dispute: Type.Object({ reason: reason('争议原因') }, { required: ['reason'] }),
+  resolve: Type.Object({ reason: reason('解除说明') }, { required: ['reason'] }),
 };
 
 const PATHS: Record<ArrearsAction, string> = { pay: 'Pay', writeOff: 'WriteOff', dispute: 'Dispute', resolve: 'Resolve' };
