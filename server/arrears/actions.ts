@@ -27,6 +27,14 @@ export const ARREARS_ACTION_LABEL: Record<ArrearsAction, string> = {
   dispute: '标记争议',
   resolve: '解除争议',
 };
+/** What the order's audit and timeline call each action (its audit rows' action is `arrears:<action>`). */
+export const ARREARS_AUDIT_LABEL: Record<string, string> = {
+  'arrears:pay': '追缴收款',
+  'arrears:writeOff': '欠费核销',
+  'arrears:dispute': '欠费争议',
+  'arrears:resolve': '解除欠费争议',
+};
+
 export const ARREARS_ACTION_BUTTON: Record<ArrearsAction, string> = {
   pay: 'arrears:pay',
   writeOff: 'arrears:writeOff',

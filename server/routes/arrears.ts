@@ -130,7 +130,7 @@ export function registerArrearsRoutes(app: FastifyInstance, db: Db): void {
   app.get('/api/arrears/Policy', { config: { access: { menus: ['arrearsRecord', 'arrearsNotice'] } } }, async () =>
     ok(await loadPolicy(db)),
   );
-  app.put(
+  app.post(
     '/api/arrears/Policy',
     { schema: { body: policyBody, summary: '保存追缴策略' }, config: { access: { buttons: ['arrears:policy'] } } },
     async (req) => ok(await savePolicy(db, req, req.body as Parameters<typeof savePolicy>[2]), '追缴策略已保存'),

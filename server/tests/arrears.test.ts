@@ -97,7 +97,7 @@ describe('creation after the delay', () => {
 
   it('a shorter delay in the policy takes effect at the next run', async () => {
     const put = (delayHours: number) =>
-      call(app, 'PUT', '/api/arrears/Policy', { token: admin, json: { delayHours, huntScope: 1, blockEntry: false, showOnExit: true } });
+      call(app, 'POST', '/api/arrears/Policy', { token: admin, json: { delayHours, huntScope: 1, blockEntry: false, showOnExit: true } });
     expect((await put(1)).body.code).toBe(200);
     const orderId = await insertTestOrder(db, { state: ORDER_STATE.UNPAID_WAITING, receivable: 500, plate: plate() }); // exit 1 h ago
     await createDueArrears(db, Date.now() + 60_000);
