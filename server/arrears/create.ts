@@ -72,14 +72,16 @@ async function recordOrders(tx: Db, where: string, params: unknown[], reason: st
 
 /** The job's work: unpaid exits older than the delay (at `now`) become records. */
 export async function createDueArrears(db: Db, now: number = Date.now()): Promise<number> {
-  const { delayHours } = await loadPolicy(db);
-  return db.transaction((tx) =>
-    recordOrders(
-      tx,
-      `o.state = any($2::smallint[]) and o.exit_time < to_timestamp($3::float8 / 1000) - make_interval(hours => $4::int)`,
-      [UNPAID, now, delayHours],
-      `未付离场超过${delayHours}小时，自动转欠费`,
-    ),
+  return db.transaction((tx) => createDueArrearsIn(tx, now));
+}
+
+async function createDueArrearsIn(tx: Db, now: number): Promise<number> {
+  const { delayHours } = await loadPolicy(tx);
+  return recordOrders(
+    tx,
+    `o.state = any($2::smallint[]) and o.exit_time < to_timestamp($3::float8 / 1000) - make_interval(hours => $4::int)`,
+    [UNPAID, now, delayHours],
+    `未付离场超过${delayHours}小时，自动转欠费`,
   );
 }
 
@@ -94,6 +96,8 @@ export async function recordOrder(tx: Db, orderId: string, reason: string): Prom
  */
 export async function seedArrears(tx: Db): Promise<number> {
   const open = await recordOrders(tx, `o.state = ${TO_ARREARS}`, [], '历史欠费');
+  // the history's unpaid exits past the delay are debts too, as the job would have made them
+  const due = await createDueArrearsIn(tx, Date.now());
   const { rows } = await tx.query(
     `insert into arrears_record (id, order_id, order_no, parking_id, plate_no, plate_color, entry_time, exit_time,
                                  receivable_cents, discount_cents, paid_cents, principal_cents, recovered_cents, owed_cents, status,
@@ -105,5 +109,38 @@ export async function seedArrears(tx: Db): Promise<number> {
      returning 1`,
     [ORDER_STATE.RECOVERED],
   );
-  return open + rows.length;
+  await seedNotices(tx);
+  return open + due + rows.length;
+}
+
+/**
+ * About one in eight seeded debts older than a day was sent an SMS a day after its exit
+ * (at most one per plate per day), answered as the gateway simulator answers (arrears/notices.ts).
+ */
+async function seedNotices(tx: Db): Promise<void> {
+  await tx.query(
+    `with picked as (
+       select distinct on (a.plate_no, ((a.exit_time at time zone 'UTC') + interval '32 hours')::date)
+              a.id, a.plate_no, a.parking_id, a.owed_cents, a.exit_time + interval '1 day' as send_at, p.parking_name
+         from arrears_record a join parking p on p.id = a.parking_id
+        where a.status = 0 and a.exit_time < now() - interval '25 hours' and substr(md5(a.id), 1, 1) in ('0', '1')
+        order by a.plate_no, ((a.exit_time at time zone 'UTC') + interval '32 hours')::date, a.id
+     ), sent as (
+       insert into arrears_notice (id, batch_no, plate_no, parking_id, record_ids, owed_cents, channel, content, status, result_msg,
+                                   send_at, notice_day, sent_time, sender)
+       select 'an-' || substr(md5(x.id), 1, 12), 'TZ' || to_char((x.send_at at time zone 'UTC') + interval '8 hours', 'YYYYMMDD') || '000000', x.plate_no,
+              x.parking_id, array[x.id], x.owed_cents, 1,
+              '【智慧停车】您的车辆' || x.plate_no || '在' || x.parking_name || '有1笔停车欠费，共' || to_char(x.owed_cents / 100.0, 'FM9999990.00') ||
+              '元，请尽快补缴，逾期将影响您的出行。',
+              x.d, case x.d when 2 then '短信已送达' when 1 then '已提交，等待送达回执' else '号码无效，短信发送失败' end,
+              x.send_at, ((x.send_at at time zone 'UTC') + interval '8 hours')::date, x.send_at, '系统'
+         from (select *, case when get_byte(decode(md5('1|' || plate_no), 'hex'), 0) % 10 < 8 then 2
+                              when get_byte(decode(md5('1|' || plate_no), 'hex'), 0) % 10 = 8 then 1 else 3 end as d
+                 from picked) x
+       returning record_ids[1] as id, status, send_at
+     )
+     update arrears_record a set notice_count = 1, last_notice_channel = 1, last_notice_time = s.send_at,
+            status = case when s.status <> 3 then 1 else 0 end
+       from sent s where a.id = s.id`,
+  );
 }

@@ -258,3 +258,15 @@ describe('lot scope and the exit bill', () => {
     expect(typeof res.body.data.totalCents).toBe('number');
   });
 });
+
+describe('the demo history', () => {
+  it('has notices with their delivery results, and each notified debt counts its notice', async () => {
+    const res = await call(app, 'GET', '/api/arrears/ArrearsNotice?pageSize=200', { token: admin });
+    expect(res.body.data.pagination.total).toBeGreaterThan(0);
+    const { rows } = await db.query<{ bad: number }>(
+      `select count(*)::int as bad from arrears_notice n join arrears_record a on a.id = n.record_ids[1]
+        where n.sender = '系统' and (a.notice_count <> 1 or (n.status <> 3) <> (a.status = 1))`,
+    );
+    expect(rows[0].bad).toBe(0);
+  });
+});
