@@ -2,7 +2,18 @@ import { type Expression, type SqlBool, sql } from 'kysely';
 import Type from 'typebox';
 import { type Eb, type Filter, type Row, defineResource, derive, filter } from '../resource/define.ts';
 import { f } from '../resource/fields.ts';
-import { AGE_BUCKET_LIMITS, AGE_BUCKETS, ARREARS_STATUSES, ageBucketOf, ageDays } from '../../domain/arrears-codes.ts';
+import {
+  AGE_BUCKET_LIMITS,
+  AGE_BUCKETS,
+  ARREARS_STATUSES,
+  ARREARS_STATUS_LABEL,
+  type ArrearsStatus,
+  ageBucketOf,
+  ageDays,
+} from '../../domain/arrears-codes.ts';
+import { chinaIso } from '../../domain/china-time.ts';
+import { yuan } from '../../domain/money.ts';
+import { CSV_TYPE, csvText } from '../lib/csv.ts';
 import { plateQuery } from './parking-orders.ts';
 
 /**
@@ -49,6 +60,34 @@ const filters: Record<string, Filter> = {
   owedMax: cents('最高欠费金额', '<='),
 };
 
+const EXPORT_COLUMNS: [string, string][] = [
+  ['orderNo', '订单编号'],
+  ['parkingName', '停车场'],
+  ['plateNo', '车牌'],
+  ['exitTime', '出场时间'],
+  ['principal', '应追缴（元）'],
+  ['recovered', '已追缴（元）'],
+  ['owed', '待追缴（元）'],
+  ['ageDays', '账龄（天）'],
+  ['status', '状态'],
+  ['noticeCount', '通知次数'],
+  ['recoveredTime', '追缴时间'],
+  ['recoveredLotName', '追缴车场'],
+  ['recoveredBy', '追缴人'],
+  ['writeOffReason', '核销原因'],
+];
+
+const at = (v: unknown): string => (v instanceof Date ? chinaIso(v.getTime()) : v ? chinaIso(new Date(v as string).getTime()) : '');
+const exportRow = (r: Row): Row => ({
+  ...r,
+  exitTime: at(r.exitTime),
+  recoveredTime: at(r.recoveredTime),
+  principal: yuan(Number(r.principalCents)),
+  recovered: yuan(Number(r.recoveredCents)),
+  owed: yuan(Number(r.owedCents)),
+  status: ARREARS_STATUS_LABEL[Number(r.status) as ArrearsStatus],
+});
+
 export const arrearsRecords = defineResource({
   table: 'arrearsRecord',
   path: '/api/arrears/ArrearsRecord',
@@ -79,6 +118,11 @@ export const arrearsRecords = defineResource({
     get: { menus: ['arrearsRecord', 'arrearsNotice'] },
   },
   describe: (v: Row) => `${v.orderNo as string} ${v.plateNo as string}`,
+  export: {
+    button: 'arrears:export',
+    fileName: '欠费记录.csv',
+    file: async (rows) => ({ body: csvText(EXPORT_COLUMNS, rows.map(exportRow)), type: CSV_TYPE }),
+  },
   toJson: (r: Row) => {
     const days = ageDays((r.exitTime as Date).getTime(), Date.now());
     return {

@@ -270,3 +270,18 @@ describe('the demo history', () => {
     expect(rows[0].bad).toBe(0);
   });
 });
+
+describe('export', () => {
+  it('exports the filtered debts as CSV with yuan and status words', async () => {
+    const { id } = await debt({ owed: 1234 });
+    const r = await record(id);
+    const res = await app.inject({
+      method: 'GET',
+      url: `/api/arrears/ArrearsRecord/Actions/Export?orderNo=${encodeURIComponent(String(r.order_no))}`,
+      headers: { authorization: admin },
+    });
+    expect(res.headers['content-type']).toContain('text/csv');
+    expect(res.body).toContain('待追缴（元）');
+    expect(res.body).toMatch(new RegExp(`${String(r.order_no)},.*,12\\.34,0\\.00,12\\.34,\\d+,待追缴`));
+  });
+});
