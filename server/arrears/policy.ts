@@ -29,6 +29,15 @@ export async function savePolicy(db: Db, req: FastifyRequest, p: ArrearsPolicy):
   });
 }
 
+/** Whether a plate owes money still being collected (the entry barrier's check when the policy blocks). */
+export async function hasOpenDebts(db: Db, plateNo: string): Promise<boolean> {
+  const { rows } = await db.query('select 1 from arrears_record where plate_no = $1 and status = any($2) limit 1', [
+    plateNo,
+    OPEN_STATUSES,
+  ]);
+  return rows.length > 0;
+}
+
 export interface OpenDebt {
   id: string;
   orderNo: string;

@@ -11,6 +11,8 @@ import { isWorkingDay } from '../fees/clock.ts';
 import { chinaDate } from '../../domain/china-time.ts';
 import type { Job } from './leader.ts';
 import { plateGrams } from '../entities/parking-orders.ts';
+import { loadPolicy } from '../arrears/create.ts';
+import { hasOpenDebts } from '../arrears/policy.ts';
 
 /**
  * Live traffic while the server runs (SIM_TRAFFIC): each tick cars enter at the lots' entry lanes
@@ -39,11 +41,14 @@ async function enter(db: Db, now: number, everyMs: number): Promise<void> {
   const weight = lots.reduce((s, l) => s + l.weight, 0);
   const weekend = !isWorkingDay(chinaDate(now));
   const weights = hourWeights(weekend);
+  const { blockEntry } = await loadPolicy(db);
   const hourShare = weights[new Date(now + 8 * HOUR).getUTCHours()] / weights.reduce((s, w) => s + w, 0);
   for (const lot of lots) {
     const mean = ((ORDERS_PER_DAY * lot.weight) / weight) * hourShare * (everyMs / HOUR) * SPEED;
     for (let i = poisson(mean); i > 0; i--) {
       const car = randomCar(Math.random);
+      // 欠费追缴 policy: a plate with open debts is refused at the barrier
+      if (blockEntry && (await hasOpenDebts(db, car.plateNo))) continue;
       let spaceNo = '';
       if (lot.onStreet) {
         const { rows } = await db.query<{ space_no: string }>(

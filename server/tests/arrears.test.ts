@@ -6,6 +6,7 @@ import { ORDER_STATE } from '../../domain/parking-codes.ts';
 import { ARREARS_STATUS } from '../../domain/arrears-codes.ts';
 import { createDueArrears } from '../arrears/create.ts';
 import { sendDueNotices } from '../arrears/notices.ts';
+import { hasOpenDebts } from '../arrears/policy.ts';
 import { call, login, signInLotLimitedUser, withTestServer } from './helpers.ts';
 import { TEST_LOT, insertTestOrder, orderRow } from './order-fixtures.ts';
 
@@ -256,6 +257,16 @@ describe('lot scope and the exit bill', () => {
       records: [expect.objectContaining({ id, owedCents: 750 })],
     });
     expect(typeof res.body.data.totalCents).toBe('number');
+  });
+});
+
+describe('the entry check', () => {
+  it('a plate is in arrears while a debt is collected, and no longer once it is written off', async () => {
+    const p = plate();
+    const { id } = await debt({ plateNo: p });
+    expect(await hasOpenDebts(db, p)).toBe(true);
+    expect((await act(id, 'WriteOff', { reason: '车辆已注销' })).body.code).toBe(200);
+    expect(await hasOpenDebts(db, p)).toBe(false);
   });
 });
 
