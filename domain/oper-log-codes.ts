@@ -34,6 +34,9 @@ export const OPER_MODULE = {
   chargingGun: '充电枪',
   chargingPrice: '充电电价',
   chargingOrder: '充电订单',
+  arrearsRecord: '欠费记录',
+  arrearsNotice: '追缴通知',
+  arrearsPolicy: '追缴策略',
   oper_log: '操作日志',
   login_log: '登录日志',
 } as const;

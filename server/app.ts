@@ -35,6 +35,10 @@ import { parkingOrders } from './entities/parking-orders.ts';
 import { registerOrderActionRoutes } from './routes/order-actions.ts';
 import { registerOrderDetailRoutes } from './routes/order-details.ts';
 import { trafficSimJob } from './jobs/traffic-sim.ts';
+import { arrearsJob } from './jobs/arrears.ts';
+import { arrearsRecords } from './entities/arrears-records.ts';
+import { arrearsNotices } from './entities/arrears-notices.ts';
+import { registerArrearsRoutes } from './routes/arrears.ts';
 import { type LogOptions, REQUEST_ID_HEADER, loggingOptions } from './lib/logger.ts';
 import { installClosingConnections } from './lib/graceful.ts';
 import { registerHealthRoutes } from './routes/health.ts';
@@ -70,6 +74,8 @@ export interface BuildAppOptions {
   seedOrderDays?: number;
   /** traffic simulator period in ms (entries and exits at the lanes); 0 or undefined = off */
   simTrafficMs?: number;
+  /** arrears job period in ms (debts after the policy's delay, scheduled notices); 0 or undefined = off */
+  arrearsJobMs?: number;
 }
 
 /** Opens, migrates and (when empty) seeds a database; `progress` hears each step (a first start prints them). */
@@ -111,6 +117,9 @@ export async function registerApi(
   registerResource(app, db, parkingOrders);
   registerOrderDetailRoutes(app, db);
   registerOrderActionRoutes(app, db);
+  registerResource(app, db, arrearsRecords);
+  registerResource(app, db, arrearsNotices);
+  registerArrearsRoutes(app, db);
 }
 
 /** The reference server: database, every route, background jobs and the static front end; does not listen. */
@@ -153,6 +162,7 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<{ app: Fasti
     signInSweepJob(opts.signInLimits),
     chargingSimJob(opts.chargingSim ?? { everyMs: 0, startPercent: 0, stallMinutes: 10 }),
     trafficSimJob(opts.simTrafficMs ?? 0),
+    arrearsJob(opts.arrearsJobMs ?? 0),
   ];
   // without a log (tests) only a job's failure is printed; an outage is a test's own business
   const stopJobs = startJobs(db, jobs, (level, msg, e) =>

@@ -30,6 +30,8 @@ export interface ServerConfig {
   seedOrderDays: number;
   /** traffic simulator (entries and exits at the lanes) period; 0 = off */
   simTrafficMs: number;
+  /** arrears job period (unpaid exits past the policy's delay become debts; scheduled notices go out); 0 = off */
+  arrearsJobMs: number;
   /** seed the SMS sign-in switch on */
   smsLogin: boolean;
   /** the log's form: JSON lines (default), short lines (`npm run dev`), or none */
@@ -96,6 +98,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     chargingHistoryDays: int(env, 'CHARGING_HISTORY_DAYS', 30, 0, 366),
     seedOrderDays: int(env, 'SEED_ORDER_DAYS', 90, 0, 400),
     simTrafficMs: env.SIM_TRAFFIC === '0' || env.SIM_TRAFFIC === 'false' ? 0 : int(env, 'SIM_TRAFFIC_MS', 15_000, 1000, 3_600_000),
+    arrearsJobMs: int(env, 'ARREARS_JOB_MS', 60_000, 0, 86_400_000),
     smsLogin: flag(env.SMS_LOGIN),
     log: logFormat(env.LOG),
     watchPages: flag(env.PAGES_WATCH),

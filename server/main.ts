@@ -44,6 +44,7 @@ async function main(): Promise<void> {
           chargingHistoryDays: config.chargingHistoryDays,
           seedOrderDays: config.seedOrderDays,
           simTrafficMs: config.simTrafficMs,
+          arrearsJobMs: config.arrearsJobMs,
           smsLogin: config.smsLogin,
           publicUrl: config.publicUrl,
           trustProxy: config.trustProxy,

@@ -42,9 +42,9 @@ export const AMIS_A11Y_PATCHES: AmisPatch[] = [
     file: /amis-ui[\\/](esm|lib)[\\/]components[\\/]Button\.js$/,
     find: 'onClick: rest.onClick && disabled ? function () { } : rest.onClick, href: href }',
     replace:
-      'onClick: rest.onClick && disabled ? function () { } : rest.onClick, href: href, "aria-label": rest["aria-label"] || (iconOnly ? tooltipText(this.props.tooltip) : undefined) }',
+      'onClick: rest.onClick && disabled ? function () { } : rest.onClick, href: href, "aria-label": rest["aria-label"] || (iconOnly ? tooltipText(this.props.tooltip) : undefined), role: Comp === "div" && disabled ? "button" : undefined, "aria-disabled": Comp === "div" && disabled ? true : undefined }',
     count: 1,
-    why: "an icon-only button (the list's refresh, a page's icon action) shows its name only as a hover tooltip: it becomes the accessible name",
+    why: "an icon-only button (the list's refresh, a page's icon action) shows its name only as a hover tooltip: it becomes the accessible name; a disabled button is drawn as a <div> that no reader (nor axe, which then judges its grey text as live) knows is a disabled button",
   },
   {
     file: /amis[\\/](esm|lib)[\\/]renderers[\\/]Table[\\/]ColumnToggler\.js$/,

@@ -3,6 +3,7 @@ import type { SystemTables } from './system-tables.ts';
 import type { ChargingTables } from './charging-tables.ts';
 import type { OrderTables } from './order-tables.ts';
 import type { FeeTables } from './fee-tables.ts';
+import type { ArrearsTables } from './arrears-tables.ts';
 
 /**
  * Row types of the tables the query builder touches, in the builder's camelCase (the SQL columns
@@ -118,7 +119,7 @@ export interface JobLeaseTable {
   expiresAt: Date;
 }
 
-export interface Tables extends SystemTables, OrderTables, ChargingTables, FeeTables {
+export interface Tables extends SystemTables, OrderTables, ChargingTables, FeeTables, ArrearsTables {
   parking: ParkingTable;
   parkingArea: ParkingAreaTable;
   parkingLane: ParkingLaneTable;

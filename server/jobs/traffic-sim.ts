@@ -11,12 +11,14 @@ import { isWorkingDay } from '../fees/clock.ts';
 import { chinaDate } from '../../domain/china-time.ts';
 import type { Job } from './leader.ts';
 import { plateGrams } from '../entities/parking-orders.ts';
+import { loadPolicy } from '../arrears/create.ts';
+import { hasOpenDebts } from '../arrears/policy.ts';
 
 /**
  * Live traffic while the server runs (SIM_TRAFFIC): each tick cars enter at the lots' entry lanes
  * (kerb lots take a free space) and cars in the lots leave, priced by the fee engine with the
- * lot's rule, paying by a channel, leaving free, or leaving unpaid. Unpaid exits older than three
- * days go to arrears. Demo speed: about five times the seeded daily volume.
+ * lot's rule, paying by a channel, leaving free, or leaving unpaid (the arrears job, jobs/arrears.ts,
+ * turns those into debts after the policy's delay). Demo speed: about five times the seeded daily volume.
  */
 
 const SPEED = 5;
@@ -39,11 +41,14 @@ async function enter(db: Db, now: number, everyMs: number): Promise<void> {
   const weight = lots.reduce((s, l) => s + l.weight, 0);
   const weekend = !isWorkingDay(chinaDate(now));
   const weights = hourWeights(weekend);
+  const { blockEntry } = await loadPolicy(db);
   const hourShare = weights[new Date(now + 8 * HOUR).getUTCHours()] / weights.reduce((s, w) => s + w, 0);
   for (const lot of lots) {
     const mean = ((ORDERS_PER_DAY * lot.weight) / weight) * hourShare * (everyMs / HOUR) * SPEED;
     for (let i = poisson(mean); i > 0; i--) {
       const car = randomCar(Math.random);
+      // 欠费追缴 policy: a plate with open debts is refused at the barrier
+      if (blockEntry && (await hasOpenDebts(db, car.plateNo))) continue;
       let spaceNo = '';
       if (lot.onStreet) {
         const { rows } = await db.query<{ space_no: string }>(
@@ -89,13 +94,6 @@ interface InPark {
   space_no: string;
   collector: string;
 }
-
-/** Unpaid exits left three days go to arrears: the machine's own arrow, checked once. */
-const TO_ARREARS = (() => {
-  const t = transition(ORDER_STATE.UNPAID_WAITING, 'toArrears');
-  if (!t.ok) throw new Error(t.msg);
-  return t;
-})();
 
 async function leave(db: Db, o: InPark, now: number): Promise<void> {
   const { rows: lanes } = await db.query<{ id: string }>(
@@ -166,11 +164,6 @@ export function trafficSimJob(everyMs: number): Job {
         [poisson(((ORDERS_PER_DAY * SPEED) / 24) * (everyMs / HOUR)) + 1],
       );
       for (const o of rows) await leave(db, { ...o, state: Number(o.state) as OrderState }, now);
-      await db.query(
-        `update parking_order set state = $1, last_modify_time = now()
-          where state = $2 and exit_time < now() - interval '3 days'`,
-        [TO_ARREARS.to, ORDER_STATE.UNPAID_WAITING],
-      );
     },
   };
 }

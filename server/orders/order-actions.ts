@@ -8,6 +8,7 @@ import { type Split, balanced, waived, withReceivable } from './amounts.ts';
 import { yuan } from '../../domain/money.ts';
 import { type OrderEvent, amountEditable, hasLeft, refusal, stateAfterAmount, transition } from './state-machine.ts';
 import { actionTable } from '../../domain/state-machine.ts';
+import { recordOrder } from '../arrears/create.ts';
 import { ORDER_STATE, type OrderState, STATE_LABEL } from '../../domain/parking-codes.ts';
 
 /**
@@ -198,6 +199,7 @@ export async function runOrderAction(
       [id, plan.state, after.receivableCents, after.discountCents, after.paidCents, after.owedCents, Boolean(plan.closeNow), reason],
     );
     const operator = req.auth ? `${req.auth.realName}（${req.auth.account}）` : '';
+    if (action === 'arrears') await recordOrder(tx, id, reason); // the debt is on 欠费记录 at once
     const afterSnap: Record<string, unknown> = snapshot(after);
     if (action === 'refund') {
       const refundNo = `RF${Date.now()}${Math.floor(Math.random() * 1000)

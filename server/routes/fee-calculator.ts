@@ -16,6 +16,8 @@ import { ruleProblem } from '../fees/validate.ts';
 import { f } from '../resource/fields.ts';
 import { assertLots } from '../resource/lot-scope.ts';
 import { PLATE_COLOR_CODES } from '../services/parking-model.ts';
+import { openDebts } from '../arrears/policy.ts';
+import { plateQuery } from '../entities/parking-orders.ts';
 
 const instant = (title: string) =>
   Type.Union([Type.String({ maxLength: 40 }), Type.Integer({ minimum: 0 })], {
@@ -39,6 +41,9 @@ const coupon = Type.Object(
 export const calculateBody = Type.Object(
   {
     parkingId: Type.Optional(Type.String({ title: '停车场', maxLength: 64, description: 'price with the rule bound to this lot' })),
+    plateNo: Type.Optional(
+      Type.String({ title: '车牌号', maxLength: 10, description: "the plate's open debts are answered beside the stay (arrears policy)" }),
+    ),
     plateColor: Type.Optional(f.oneOf('车牌颜色', PLATE_COLOR_CODES, '车牌颜色只能是1（白）、2（黄）、3（绿）、4（黑）或5（蓝）')),
     carClass: Type.Optional(f.oneOf('车辆类别', CAR_CLASSES, '车辆类别只能是1到6')),
     ruleId: Type.Optional(Type.String({ title: '计费规则', maxLength: 64, description: 'price with this saved rule' })),
@@ -67,6 +72,7 @@ export const calculateBody = Type.Object(
 
 interface CalcBody {
   parkingId?: string;
+  plateNo?: string;
   plateColor?: number;
   carClass?: number;
   ruleId?: string;
@@ -134,7 +140,9 @@ export function registerFeeCalculator(fastify: FastifyInstance, db: Db): void {
         coupons: b.coupons ?? [],
         payments: (b.payments ?? []).map((p) => ({ at: ms(p.payTime, '缴费时间'), cents: p.cents })),
       });
-      return ok({ ...bill, source, preview: describeRule(rule) });
+      // the exit's bill shows the plate's old debts beside the current stay (arrears policy)
+      const arrears = b.plateNo ? await openDebts(db, req, plateQuery(b.plateNo), b.parkingId) : undefined;
+      return ok({ ...bill, source, preview: describeRule(rule), arrears });
     },
   );
 }

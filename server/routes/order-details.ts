@@ -5,6 +5,7 @@ import { notFound, ok } from '../lib/envelope.ts';
 import { idParams } from '../resource/define.ts';
 import { canSee, outOfScope } from '../resource/lot-scope.ts';
 import { parkingOrders } from '../entities/parking-orders.ts';
+import { ARREARS_AUDIT_LABEL } from '../arrears/actions.ts';
 import { ACTION_LABEL, type OrderAction, PENDING_REFUND_STATUSES, offeredActions } from '../orders/order-actions.ts';
 import { COUPON_TYPE, PAY_CHANNEL, REFUND_STATUS, SOURCE } from '../../domain/parking-codes.ts';
 import { yuan } from '../../domain/money.ts';
@@ -66,7 +67,7 @@ export function registerOrderDetailRoutes(fastify: FastifyInstance, db: Db): voi
         ...refunds.map((r) => ({ time: ms(r.applyTime), title: '申请退款', detail: `${yuan(Number(r.amountCents))}元 ${r.applicant}` })),
         ...audits.map((a) => ({
           time: ms(a.operateTime),
-          title: ACTION_LABEL[a.action as OrderAction] ?? a.action,
+          title: ACTION_LABEL[a.action as OrderAction] ?? ARREARS_AUDIT_LABEL[a.action] ?? a.action,
           detail: `${a.operator}：${a.reason}`,
         })),
       ]
@@ -102,7 +103,7 @@ export function registerOrderDetailRoutes(fastify: FastifyInstance, db: Db): voi
         })),
         audits: audits.map((a) => ({
           ...a,
-          actionLabel: ACTION_LABEL[a.action as OrderAction] ?? a.action,
+          actionLabel: ACTION_LABEL[a.action as OrderAction] ?? ARREARS_AUDIT_LABEL[a.action] ?? a.action,
           operateTime: ms(a.operateTime),
         })),
         timeline,

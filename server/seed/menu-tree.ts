@@ -148,6 +148,9 @@ export const MENU_TREE: SeedDir[] = [
           ['arrears:export', '导出'],
           ['arrears:writeOff', '核销'],
           ['arrears:blacklist', '加入黑名单'],
+          ['arrears:pay', '收款'],
+          ['arrears:dispute', '标记争议'],
+          ['arrears:policy', '追缴策略'],
         ],
       },
       {
@@ -267,6 +270,7 @@ export const OPERATOR_BUTTONS = [
   'refund:add',
   'refund:export',
   'arrears:export',
+  'arrears:pay',
   'arrearsNotice:add',
   'arrearsNotice:export',
   'device:export',

@@ -34,6 +34,7 @@ import {
   ONLINE_STATE,
   USER_STATUS,
 } from '../../domain/estate-codes.ts';
+import { AGE_BUCKET, ARREARS_STATUS_LABEL, HUNT_SCOPE, NOTICE_CHANNEL, NOTICE_STATUS } from '../../domain/arrears-codes.ts';
 
 /**
  * Dictionaries the other screens' selects read (GET /api/dictDetail?dictName=…).
@@ -158,6 +159,11 @@ export const DICTS: Dict[] = [
   ['order_source', '订单来源', entriesOf(SOURCE)],
   // and the charging order's (domain/charging-codes.ts)
   ['charging_order_state', '充电订单状态', entriesOf(CHARGING_STATE_LABELS)],
+  ['arrears_status', '欠费状态', entriesOf(ARREARS_STATUS_LABEL)],
+  ['arrears_age', '欠费账龄', entriesOf(AGE_BUCKET)],
+  ['notice_channel', '通知渠道', entriesOf(NOTICE_CHANNEL)],
+  ['notice_status', '通知发送结果', entriesOf(NOTICE_STATUS)],
+  ['hunt_scope', '追缴范围', entriesOf(HUNT_SCOPE)],
   ['charging_stop_reason', '充电停止原因', entriesOf(STOP_REASON_LABELS)],
   ['charging_start_mode', '充电启动方式', entriesOf(START_MODE_LABELS)],
   ['charging_pay_status', '充电支付状态', entriesOf(PAY_STATUS_LABELS)],

@@ -40,6 +40,8 @@ export const BUILT_SCREENS: [path: string, ready: (page: Page) => Promise<void>]
     '/charging/chargingOrder',
     '/fee/feeRule',
     '/OrderManagement/parkingRecordOrder',
+    '/arrears/arrearsRecord',
+    '/arrears/arrearsNotice',
     '/coupon/merchant',
     '/monitoring/device',
     '/system/user',

@@ -37,7 +37,8 @@ describe('en-US translation table', () => {
     // the dictionaries of the built screens; ones added later by other work may lag behind
     const built =
       'road_type parking_type parking_kind price_type space_type space_status lane_direction qr_type qr_status device_type plate_color order_status pay_channel enabled_mark ' +
-      'oper_action oper_module vehicle_type fee_window_kind fee_free_mode fee_boundary fee_ladder_scope fee_after_grace coupon_kind coupon_from link_target';
+      'oper_action oper_module vehicle_type fee_window_kind fee_free_mode fee_boundary fee_ladder_scope fee_after_grace coupon_kind coupon_from link_target ' +
+      'arrears_status arrears_age notice_channel notice_status hunt_scope';
     const labels = DICTS.filter(([name]) => built.split(' ').includes(name)).flatMap(([, , entries]) => entries.map(([, label]) => label));
     expect(labels.filter((label) => /[\u4e00-\u9fff]/.test(translateText(label, table, 'dict')))).toEqual([]);
   });
