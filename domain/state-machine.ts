@@ -20,14 +20,16 @@ export interface StateMachine<S extends number, E extends string> {
 
 export function stateMachine<S extends number, E extends string>(
   arrows: Record<E, readonly [from: readonly S[], to: S]>,
-  words: { state: Record<number, string>; event: Record<E, string>; quote: [string, string] },
+  words: { state: Record<number, string>; event: Record<E, string>; quote: [string, string]; subject?: string },
 ): StateMachine<S, E> {
   const events = Object.keys(arrows) as E[];
   const [open, close] = words.quote;
+  // what the refusal names: an order by default, a refund request for refunds
+  const subject = words.subject ?? '订单';
   const transition = (from: number, event: E): Transition<S> => {
     const [sources, to] = arrows[event];
     if ((sources as readonly number[]).includes(from)) return { ok: true, to };
-    return { ok: false, msg: `订单当前状态为${open}${words.state[from] ?? from}${close}，不能${words.event[event]}` };
+    return { ok: false, msg: `${subject}当前状态为${open}${words.state[from] ?? from}${close}，不能${words.event[event]}` };
   };
   return {
     transition,

@@ -44,6 +44,12 @@ async function main(): Promise<void> {
           chargingHistoryDays: config.chargingHistoryDays,
           seedOrderDays: config.seedOrderDays,
           simTrafficMs: config.simTrafficMs,
+          refundChannel: {
+            everyMs: config.refundSimMs,
+            delayMs: config.refundSimDelayMs,
+            failPercent: config.refundSimFailPercent,
+            duplicatePercent: config.refundSimDuplicatePercent,
+          },
           smsLogin: config.smsLogin,
           publicUrl: config.publicUrl,
           trustProxy: config.trustProxy,

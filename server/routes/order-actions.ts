@@ -6,6 +6,8 @@ import { idParams } from '../resource/define.ts';
 import { f } from '../resource/fields.ts';
 import { ACTION_BUTTON, ACTION_LABEL, type ActionInput, type OrderAction, runOrderAction } from '../orders/order-actions.ts';
 import { STATE_LABEL } from '../../domain/parking-codes.ts';
+import { REFUND_REASON } from '../../domain/refund-codes.ts';
+import { type ApplyInput, applyRefund } from '../refunds/apply.ts';
 
 /**
  * POST /api/order/ParkingOrder/:id/Actions/{Close,ChangeAmount,Waive,Arrears,Refund}: the audited
@@ -27,6 +29,8 @@ const BODIES: Record<OrderAction, ReturnType<typeof Type.Object>> = {
         maximum: Number.MAX_SAFE_INTEGER,
         'x-msg': '退款金额必须是大于0的整数（分）',
       }),
+      paymentId: Type.String({ title: '支付记录', maxLength: 64 }),
+      reasonCode: f.codes('退款原因', REFUND_REASON),
       reason,
     },
     { required: ['amountCents', 'reason'] },
@@ -51,6 +55,11 @@ export function registerOrderActionRoutes(app: FastifyInstance, db: Db): void {
       },
       async (req) => {
         const { id } = req.params as { id: string };
+        if (action === 'refund') {
+          // not paid here: an APPLIED request that another user approves (退款审核)
+          const refund = await applyRefund(db, req, id, req.body as ApplyInput);
+          return ok(refund, '退款申请已提交，待审核');
+        }
         const state = await runOrderAction(db, req, id, action, req.body as ActionInput);
         return ok({ state, stateLabel: STATE_LABEL[state] }, `${ACTION_LABEL[action]}成功`);
       },
