@@ -33,7 +33,12 @@ export const REFUND_STATES = Object.values(REFUND_STATE) as RefundState[];
  * retried with the same number), so it may not be asked for again. Rejected and closed give it back;
  * refunded has left.
  */
-export const HELD_REFUND_STATES: readonly RefundState[] = [REFUND_STATE.APPLIED, REFUND_STATE.APPROVED, REFUND_STATE.REFUNDING, REFUND_STATE.FAILED];
+export const HELD_REFUND_STATES: readonly RefundState[] = [
+  REFUND_STATE.APPLIED,
+  REFUND_STATE.APPROVED,
+  REFUND_STATE.REFUNDING,
+  REFUND_STATE.FAILED,
+];
 
 /** Why the money goes back: the applicant picks one and adds words of their own. */
 export const REFUND_REASON: Record<number, string> = {

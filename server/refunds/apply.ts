@@ -76,12 +76,18 @@ function pickPayment(payments: PaymentView[], paymentId: string | undefined, now
   }
   const open = payments.filter((p) => paymentRefusal(p, now) === null);
   if (open.length === 1) return open[0];
-  if (open.length === 0) throw badRequest(payments.length ? (paymentRefusal(payments[0], now) ?? '订单没有可退的支付') : '订单没有支付记录，无需退款');
+  if (open.length === 0)
+    throw badRequest(payments.length ? (paymentRefusal(payments[0], now) ?? '订单没有可退的支付') : '订单没有支付记录，无需退款');
   throw badRequest('订单有多笔支付，请选择要退款的支付记录');
 }
 
 /** Records an APPLIED request for the caller of `req`; answers its id and number. */
-export async function applyRefund(db: Db, req: FastifyRequest, orderId: string, input: ApplyInput): Promise<{ id: string; refundNo: string }> {
+export async function applyRefund(
+  db: Db,
+  req: FastifyRequest,
+  orderId: string,
+  input: ApplyInput,
+): Promise<{ id: string; refundNo: string }> {
   const reasonCode = input.reasonCode ?? 9;
   const words = (input.reason ?? '').trim();
   if (!REFUND_REASON[reasonCode]) throw badRequest('退款原因不正确，请从列表中选择');
@@ -106,7 +112,19 @@ export async function applyRefund(db: Db, req: FastifyRequest, orderId: string, 
     await tx.query(
       `insert into parking_order_refund (id, order_id, refund_no, amount_cents, reason, reason_code, status, applicant, applicant_id, payment_id, parking_id, channel)
        values ($1, $2, $3, $4, $5, $6, 0, $7, $8, $9, $10, $11)`,
-      [id, orderId, refundNo, input.amountCents, reason, reasonCode, applicant, req.auth?.userId ?? '', payment.id, o.parkingId, payment.channel],
+      [
+        id,
+        orderId,
+        refundNo,
+        input.amountCents,
+        reason,
+        reasonCode,
+        applicant,
+        req.auth?.userId ?? '',
+        payment.id,
+        o.parkingId,
+        payment.channel,
+      ],
     );
     await auditRefund(
       tx,

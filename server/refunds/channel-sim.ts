@@ -42,9 +42,10 @@ async function accept(db: Db, a: Asked, opts: RefundChannelOptions, now: Date): 
   const dice = opts.random ?? Math.random;
   await db.transaction(async (tx) => {
     // the channel's own idempotency: one payout per refund number, whatever is asked
-    const paid = await tx.query<{ channel_serial: string }>('select channel_serial from refund_channel_payout where refund_no = $1 for update', [
-      a.refundNo,
-    ]);
+    const paid = await tx.query<{ channel_serial: string }>(
+      'select channel_serial from refund_channel_payout where refund_no = $1 for update',
+      [a.refundNo],
+    );
     const fails = !paid.rows[0] && dice() * 100 < opts.failPercent;
     const serial = paid.rows[0]?.channel_serial ?? `CH${a.channel}${newId().toUpperCase()}`;
     const inserted = await tx.query(
@@ -64,13 +65,10 @@ async function accept(db: Db, a: Asked, opts: RefundChannelOptions, now: Date): 
       ],
     );
     if (inserted.rows.length && !fails && !paid.rows[0])
-      await tx.query('insert into refund_channel_payout (id, refund_no, channel, amount_cents, channel_serial) values ($1, $2, $3, $4, $5)', [
-        newId('po'),
-        a.refundNo,
-        a.channel,
-        a.amountCents,
-        serial,
-      ]);
+      await tx.query(
+        'insert into refund_channel_payout (id, refund_no, channel, amount_cents, channel_serial) values ($1, $2, $3, $4, $5)',
+        [newId('po'), a.refundNo, a.channel, a.amountCents, serial],
+      );
   });
 }
 
@@ -85,7 +83,14 @@ export async function settleRefunds(db: Db, opts: RefundChannelOptions, now = ne
   for (const w of waiting.rows)
     await accept(db, { refundNo: w.refund_no, attempt: w.attempts, channel: w.channel, amountCents: Number(w.amount_cents) }, opts, now);
   // each due answer is taken once from the channel's queue, with how many times it is sent
-  const due = await db.query<{ refund_no: string; attempt: number; outcome: 'SUCCESS' | 'FAIL'; fail_reason: string; sends: number; channel_serial: string }>(
+  const due = await db.query<{
+    refund_no: string;
+    attempt: number;
+    outcome: 'SUCCESS' | 'FAIL';
+    fail_reason: string;
+    sends: number;
+    channel_serial: string;
+  }>(
     `with due as (
        select refund_no, attempt, answers_left from refund_channel_request
         where answers_left > 0 and answer_at <= $1 order by answer_at limit 100 for update)
@@ -95,7 +100,13 @@ export async function settleRefunds(db: Db, opts: RefundChannelOptions, now = ne
     [now],
   );
   for (const d of due.rows) {
-    const answer = { refundNo: d.refund_no, attempt: d.attempt, outcome: d.outcome, channelSerial: d.channel_serial, failReason: d.fail_reason };
+    const answer = {
+      refundNo: d.refund_no,
+      attempt: d.attempt,
+      outcome: d.outcome,
+      channelSerial: d.channel_serial,
+      failReason: d.fail_reason,
+    };
     // a duplicate arrives at the same moment as the first: both are taken concurrently
     await Promise.all(Array.from({ length: Number(d.sends) }, () => takeChannelAnswer(db, answer)));
   }

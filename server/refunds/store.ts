@@ -48,9 +48,10 @@ const refundOf = (r: Record<string, unknown>): RefundRow => ({
 /** The refund `by` its id or number, locked until the transaction ends; null when none. */
 export async function lockRefund(tx: Db, by: { id: string } | { refundNo: string }): Promise<RefundRow | null> {
   const [column, value] = 'id' in by ? ['id', by.id] : ['refund_no', by.refundNo];
-  const { rows } = await tx.query<Record<string, unknown>>(`select ${REFUND_COLUMNS} from parking_order_refund where ${column} = $1 for update`, [
-    value,
-  ]);
+  const { rows } = await tx.query<Record<string, unknown>>(
+    `select ${REFUND_COLUMNS} from parking_order_refund where ${column} = $1 for update`,
+    [value],
+  );
   return rows[0] ? refundOf(rows[0]) : null;
 }
 

@@ -51,7 +51,15 @@ async function move(tx: Db, r: RefundRow, o: OrderMoney, step: Step, orderAfter 
     [r.id, ...Object.values(set)],
   );
   const after: RefundRow = { ...r, status: t.to, attempts: (set.attempts as number | undefined) ?? r.attempts };
-  await auditRefund(tx, r.orderId, `refund.${step.event}`, step.operator, refundSnapshot(o, r), refundSnapshot(orderAfter, after), step.reason);
+  await auditRefund(
+    tx,
+    r.orderId,
+    `refund.${step.event}`,
+    step.operator,
+    refundSnapshot(o, r),
+    refundSnapshot(orderAfter, after),
+    step.reason,
+  );
   return after;
 }
 
@@ -61,12 +69,10 @@ async function complete(tx: Db, r: RefundRow, step: Step): Promise<RefundRow> {
   const split = withRefund(o, r.amountCents);
   if (!balanced(split)) throw badRequest(`订单实收${yuan(o.paidCents)}元，不足以退款${yuan(r.amountCents)}元`);
   const after: OrderMoney = { ...o, ...split, refundedCents: o.refundedCents + r.amountCents };
-  await tx.query('update parking_order set receivable_cents = $2, paid_cents = $3, refunded_cents = $4, last_modify_time = now() where id = $1', [
-    o.id,
-    after.receivableCents,
-    after.paidCents,
-    after.refundedCents,
-  ]);
+  await tx.query(
+    'update parking_order set receivable_cents = $2, paid_cents = $3, refunded_cents = $4, last_modify_time = now() where id = $1',
+    [o.id, after.receivableCents, after.paidCents, after.refundedCents],
+  );
   return move(tx, r, o, { ...step, set: { ...step.set, refund_time: new Date() } }, after);
 }
 
@@ -74,7 +80,8 @@ const channelName = (channel: number): string => `${PAY_CHANNEL[channel] ?? ''}�
 
 /** After approval: cash is recorded as handed back; any other channel is asked under the refund number. */
 async function dispatch(tx: Db, r: RefundRow, o: OrderMoney, operator: string): Promise<RefundRow> {
-  if (CHANNEL_REFUND_RULES[r.channel]?.recordOnly) return complete(tx, r, { event: 'record', operator, reason: '现金退款，线下退还并登记' });
+  if (CHANNEL_REFUND_RULES[r.channel]?.recordOnly)
+    return complete(tx, r, { event: 'record', operator, reason: '现金退款，线下退还并登记' });
   return move(tx, r, o, {
     event: 'send',
     operator,
@@ -101,7 +108,12 @@ export async function runRefundAction(db: Db, req: FastifyRequest, id: string, a
     let after: RefundRow;
     switch (action) {
       case 'approve':
-        after = await dispatch(tx, await move(tx, r, o, { event: 'approve', operator, reason: words || '审核通过', set: judged }), o, operator);
+        after = await dispatch(
+          tx,
+          await move(tx, r, o, { event: 'approve', operator, reason: words || '审核通过', set: judged }),
+          o,
+          operator,
+        );
         break;
       case 'reject':
         after = await move(tx, r, o, { event: 'reject', operator, reason: words, set: judged });
@@ -147,7 +159,12 @@ export async function takeChannelAnswer(db: Db, a: ChannelAnswer): Promise<'appl
     if (!r || r.status !== REFUND_STATE.REFUNDING || r.attempts !== a.attempt) return 'ignored';
     const operator = channelName(r.channel);
     if (a.outcome === 'SUCCESS') {
-      await complete(tx, r, { event: 'succeed', operator, reason: `渠道退款成功，流水号${a.channelSerial}`, set: { channel_serial: a.channelSerial } });
+      await complete(tx, r, {
+        event: 'succeed',
+        operator,
+        reason: `渠道退款成功，流水号${a.channelSerial}`,
+        set: { channel_serial: a.channelSerial },
+      });
     } else {
       const o = await lockOrderMoney(tx, r.orderId);
       const why = a.failReason || '渠道退款失败';

@@ -21,7 +21,12 @@ import type { TypeBoxProvider } from '../lib/type-provider.ts';
  */
 
 const reason = Type.String({ title: '原因', maxLength: 200, 'x-msg': '原因不能超过200个字符' });
-const amountCents = Type.Integer({ title: '退款金额', minimum: 1, maximum: Number.MAX_SAFE_INTEGER, 'x-msg': '退款金额必须是大于0的整数（分）' });
+const amountCents = Type.Integer({
+  title: '退款金额',
+  minimum: 1,
+  maximum: Number.MAX_SAFE_INTEGER,
+  'x-msg': '退款金额必须是大于0的整数（分）',
+});
 
 const APPLY = Type.Object(
   {
@@ -45,7 +50,10 @@ export function registerRefundRoutes(fastify: FastifyInstance, db: Db): void {
   app.get(
     '/api/refund/Orders',
     {
-      schema: { querystring: Type.Object({ keyword: Type.String({ title: '订单号或车牌', maxLength: 32 }) }), summary: '可退款的订单（按订单号或车牌）' },
+      schema: {
+        querystring: Type.Object({ keyword: Type.String({ title: '订单号或车牌', maxLength: 32 }) }),
+        summary: '可退款的订单（按订单号或车牌）',
+      },
       config: { access: APPLY_ACCESS },
     },
     async (req) => {
@@ -88,7 +96,11 @@ export function registerRefundRoutes(fastify: FastifyInstance, db: Db): void {
         paidCents: Number(order.paidCents),
         refundedCents: Number(order.refundedCents),
         payments,
-        options: payments.map((p) => ({ value: p.id, label: p.refusal ? `${p.label}（${p.refusal}）` : p.label, disabled: Boolean(p.refusal) })),
+        options: payments.map((p) => ({
+          value: p.id,
+          label: p.refusal ? `${p.label}（${p.refusal}）` : p.label,
+          disabled: Boolean(p.refusal),
+        })),
       });
     },
   );
@@ -98,7 +110,10 @@ export function registerRefundRoutes(fastify: FastifyInstance, db: Db): void {
     { schema: { body: APPLY, summary: '申请退款（待另一用户审核）' }, config: { access: { buttons: ['refund:add'] } } },
     async (req) => {
       const { orderId, paymentId, ...input } = req.body;
-      return ok(await applyRefund(db, req, orderId, { ...(input as ApplyInput), paymentId: paymentId || undefined }), '退款申请已提交，待审核');
+      return ok(
+        await applyRefund(db, req, orderId, { ...(input as ApplyInput), paymentId: paymentId || undefined }),
+        '退款申请已提交，待审核',
+      );
     },
   );
 
@@ -106,7 +121,7 @@ export function registerRefundRoutes(fastify: FastifyInstance, db: Db): void {
     app.post(
       `/api/refund/Refunds/:id/Actions/${PATHS[action]}`,
       {
-        schema: { params: idParams, body: Type.Object({ reason }), summary: `退款审核：${ACTION_DONE[action]}` },
+        schema: { params: idParams, body: Type.Object({ reason }, { required: [] }), summary: `退款审核：${ACTION_DONE[action]}` },
         config: { access: { buttons: [REFUND_ACTION_BUTTON[action]] } },
       },
       async (req) => {
@@ -118,4 +133,3 @@ export function registerRefundRoutes(fastify: FastifyInstance, db: Db): void {
 
   registerResource(fastify, db, refunds);
 }
-
