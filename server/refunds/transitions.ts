@@ -28,9 +28,16 @@ export const REFUND_ACTION_BUTTON: Record<RefundAction, string> = {
 };
 
 /** The audit actions of refund steps (parking_order_audit.action) and the words the details page shows. */
-export const REFUND_AUDIT_LABEL: Record<string, string> = Object.fromEntries(
-  Object.entries(REFUND_EVENT_LABEL).map(([event, label]) => [`refund.${event}`, `退款${label}`]),
-);
+export const REFUND_AUDIT_LABEL: Record<`refund.${RefundEvent}`, string> = {
+  'refund.approve': '退款审核通过',
+  'refund.reject': '退款驳回',
+  'refund.send': '提交渠道退款',
+  'refund.record': '登记现金退款',
+  'refund.succeed': '退款成功',
+  'refund.fail': '退款失败',
+  'refund.retry': '退款重试',
+  'refund.close': '退款关闭',
+};
 
 interface Step {
   event: RefundEvent;

@@ -22,7 +22,8 @@ import type { TypeBoxProvider } from '../lib/type-provider.ts';
 const china = (d: Date | null | undefined): string =>
   d ? new Date(d.getTime() + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ') : '';
 const ms = (d: unknown): number | null => (d instanceof Date ? d.getTime() : null);
-const auditLabel = (action: string): string => ACTION_LABEL[action as OrderAction] ?? REFUND_AUDIT_LABEL[action] ?? action;
+const auditLabel = (action: string): string =>
+  ACTION_LABEL[action as OrderAction] ?? REFUND_AUDIT_LABEL[action as keyof typeof REFUND_AUDIT_LABEL] ?? action;
 
 /**
  * The fee lines as priced. The seeded history keeps none: they are priced again from the rule

@@ -20,7 +20,13 @@ import type { TypeBoxProvider } from '../lib/type-provider.ts';
  * button. Applying from the order's details is routes/order-actions.ts; both reach refunds/apply.ts.
  */
 
-const reason = Type.String({ title: '原因', maxLength: 200, 'x-msg': '原因不能超过200个字符' });
+const words = (title: string, required: boolean) =>
+  Type.String({
+    title,
+    maxLength: 200,
+    ...(required ? { minLength: 1 } : {}),
+    'x-msg': required ? `${title}不能为空，且不能超过200个字符` : `${title}不能超过200个字符`,
+  });
 const amountCents = Type.Integer({
   title: '退款金额',
   minimum: 1,
@@ -31,16 +37,23 @@ const amountCents = Type.Integer({
 const APPLY = Type.Object(
   {
     orderId: Type.String({ title: '订单', minLength: 1, maxLength: 64, 'x-msg': '请选择订单' }),
-    paymentId: Type.String({ title: '支付记录', maxLength: 64 }),
+    paymentId: Type.String({ title: '支付记录', minLength: 1, maxLength: 64, 'x-msg': '请选择支付记录' }),
     amountCents,
     reasonCode: f.codes('退款原因', REFUND_REASON),
-    reason,
+    reason: words('退款说明', false),
   },
-  { required: ['orderId', 'amountCents', 'reasonCode'] },
+  { required: ['orderId', 'paymentId', 'amountCents', 'reasonCode'] },
 );
 
 const PATHS: Record<RefundAction, string> = { approve: 'Approve', reject: 'Reject', retry: 'Retry', close: 'Close' };
 const ACTION_DONE: Record<RefundAction, string> = { approve: '已通过', reject: '已驳回', retry: '已重新提交渠道', close: '已关闭' };
+/** The words each action takes: a rejection and a closing say why; approving and retrying may. */
+const BODY: Record<RefundAction, ReturnType<typeof Type.Object>> = {
+  approve: Type.Object({ reason: words('审核意见', false) }, { required: [] }),
+  reject: Type.Object({ reason: words('驳回原因', true) }, { required: ['reason'] }),
+  retry: Type.Object({ reason: words('重试说明', false) }, { required: [] }),
+  close: Type.Object({ reason: words('关闭原因', true) }, { required: ['reason'] }),
+};
 const APPLY_ACCESS = { buttons: ['refund:add', 'order:refund'] };
 
 export function registerRefundRoutes(fastify: FastifyInstance, db: Db): void {
@@ -121,11 +134,11 @@ export function registerRefundRoutes(fastify: FastifyInstance, db: Db): void {
     app.post(
       `/api/refund/Refunds/:id/Actions/${PATHS[action]}`,
       {
-        schema: { params: idParams, body: Type.Object({ reason }, { required: [] }), summary: `退款审核：${ACTION_DONE[action]}` },
+        schema: { params: idParams, body: BODY[action], summary: `退款审核：${ACTION_DONE[action]}` },
         config: { access: { buttons: [REFUND_ACTION_BUTTON[action]] } },
       },
       async (req) => {
-        const status = await runRefundAction(db, req, req.params.id, action, req.body?.reason ?? '');
+        const status = await runRefundAction(db, req, req.params.id, action, (req.body as { reason?: string } | undefined)?.reason ?? '');
         return ok({ status, statusLabel: REFUND_STATUS[status] }, `退款申请${ACTION_DONE[action]}`);
       },
     );

@@ -40,7 +40,8 @@ beforeAll(async () => {
 const paidOrder = (paid = 1000, lot = TEST_LOT) => insertTestOrder(db, { state: ORDER_STATE.COMPLETED, receivable: paid, paid, lot });
 
 async function apply(orderId: string, amountCents: number, token = admin) {
-  return call(app, 'POST', '/api/refund/Refunds', { token, json: { orderId, amountCents, reasonCode: 2, reason: '多收了' } });
+  const paymentId = (await db.query<{ id: string }>('select id from parking_order_payment where order_id = $1', [orderId])).rows[0].id;
+  return call(app, 'POST', '/api/refund/Refunds', { token, json: { orderId, paymentId, amountCents, reasonCode: 2, reason: '多收了' } });
 }
 
 async function applied(orderId: string, amountCents: number): Promise<string> {
@@ -101,7 +102,7 @@ describe('refunds', () => {
     expect(details).toMatchObject({ refundedCents: 300, paidCents: 700, refundableCents: 700 });
     expect(details.refunds).toEqual([expect.objectContaining({ refundNo: r.refund_no, amountCents: 300, statusLabel: '已退款' })]);
     expect(details.audits.at(-1)).toMatchObject({
-      actionLabel: '退款退款成功',
+      actionLabel: '退款成功',
       before: expect.objectContaining({ paidCents: 1000, refundStatusLabel: '退款中' }),
       after: expect.objectContaining({ paidCents: 700, refundedCents: 300, refundStatusLabel: '已退款' }),
     });
@@ -159,7 +160,7 @@ describe('refunds', () => {
   it('a rejection needs a reason and gives the amount back; a cash refund is recorded on approval', async () => {
     const orderId = await paidOrder(1000);
     const id = await applied(orderId, 1000);
-    expect((await act(id, 'Reject')).body).toMatchObject({ code: 400, msg: '原因不能为空' });
+    expect((await act(id, 'Reject')).body).toMatchObject({ code: 400, msg: '驳回原因不能为空，且不能超过200个字符' });
     expect((await act(id, 'Reject', checker, '金额有误')).body.code).toBe(200);
     expect(await refund(id)).toMatchObject({ status: REFUND_STATE.REJECTED, audit_comment: '金额有误' });
     expect((await act(id, 'Approve')).body.msg).toBe('退款单当前状态为“已驳回”，不能通过');
