@@ -9,7 +9,10 @@ export async function settled(page: Page) {
 
 /** The calculator with a stay priced (in either language): its explanation, notes and lines are on screen. */
 async function priceAStay(page: Page) {
-  const form = page.locator('.cxd-Panel').filter({ hasText: /Based On|计费依据/ }).last();
+  const form = page
+    .locator('.cxd-Panel')
+    .filter({ hasText: /Based On|计费依据/ })
+    .last();
   const lotOption = page.getByRole('option', { name: '罗湖口岸交通枢纽停车场' });
   const lotItem = form.locator('.cxd-Form-item').filter({ has: page.locator('label', { hasText: /^(Lot|停车场)/ }) });
   await clickUntil(lotItem.getByRole('combobox'), () => expect(lotOption).toBeVisible({ timeout: 3000 }));
@@ -21,6 +24,14 @@ async function priceAStay(page: Page) {
   await times.nth(1).press('Tab');
   await form.getByRole('button', { name: /^(Calculate|试 ?算)$/ }).click();
   await expect(form.getByRole('row').filter({ hasText: /Night|夜间/ })).toHaveCount(1);
+}
+
+/** A list that may be empty on a fresh server (no refund yet): its table shows rows or says there are none. */
+export async function listShown(page: Page) {
+  const screen = page.locator('.pc-cached-page:visible');
+  await expect(screen.locator('.cxd-Table').first()).toBeVisible();
+  await expect(screen.locator('.cxd-Crud .cxd-Spinner')).toHaveCount(0);
+  await expect(screen.getByRole('row').nth(1)).toBeVisible();
 }
 
 /** Every menu screen that is built (not 建设中) and the lot form, each with what shows that its data is there. */
@@ -50,5 +61,6 @@ export const BUILT_SCREENS: [path: string, ready: (page: Page) => Promise<void>]
   // the add-a-lot screen, opened from the lots list
   ['/parkingAdmin/add/0', settled],
   ['/fee/feeCalculator', priceAStay],
+  ['/refund/refundApply', listShown],
+  ['/refund/refundAudit', listShown],
 ];
-
