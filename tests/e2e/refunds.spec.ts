@@ -51,7 +51,7 @@ test('refunds: apply on a paid order, the applicant cannot approve, a second use
   await dialog.locator('[name="reason"]').fill('车主投诉多收一元');
   await dialog.getByRole('button', { name: '确认' }).click();
   await expect(dialog).toBeHidden();
-  await page.locator('text=退款 >> visible=true').first().click();
+  await page.getByRole('tab', { name: '退款', exact: true }).click();
   const refundRow = page.getByRole('row').filter({ hasText: '多收费用：车主投诉多收一元' });
   await expect(refundRow).toContainText('已申请');
   await expect(refundRow).toContainText(yuan(refundCents));
@@ -79,12 +79,12 @@ test('refunds: apply on a paid order, the applicant cannot approve, a second use
   await page.goto(`/#/OrderManagement/parkingRecordOrderInfo/${order.id}`);
   await expect(async () => {
     await page.reload();
-    await page.locator('text=退款 >> visible=true').first().click();
+    await page.getByRole('tab', { name: '退款', exact: true }).click();
     await expect(page.getByRole('row').filter({ hasText: '多收费用：车主投诉多收一元' })).toContainText('已退款', { timeout: 2000 });
   }).toPass({ timeout: 30_000 });
   const amounts = page.locator('.cxd-Property >> visible=true');
   await expect(amounts.getByText(yuan(refundCents), { exact: true })).toBeVisible();
   await expect(amounts.getByText(yuan(order.paidCents - refundCents), { exact: true }).first()).toBeVisible();
-  await page.locator('text=审计日志 >> visible=true').click();
+  await page.getByRole('tab', { name: '审计日志' }).click();
   await expect(page.getByRole('row').filter({ hasText: '退款成功' })).toContainText('微信支付渠道');
 });
