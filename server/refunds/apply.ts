@@ -5,7 +5,7 @@ import { newId } from '../lib/ids.ts';
 import { writeOperLog } from '../lib/oper-log.ts';
 import { assertLots } from '../resource/lot-scope.ts';
 import { actionRefusal } from '../orders/order-actions.ts';
-import { HELD_REFUND_STATES, REFUND_REASON, REFUND_STATE, type RefundState } from '../../domain/refund-codes.ts';
+import { REFUND_REASON, REFUND_STATE, type RefundState } from '../../domain/refund-codes.ts';
 import { PAY_CHANNEL } from '../../domain/parking-codes.ts';
 import { yuan } from '../../domain/money.ts';
 import { type PaymentRefunds, heldOf, paymentRefusal, refundRefusal, refundableOf, refundedOf } from './refundable.ts';
@@ -144,6 +144,3 @@ export async function applyRefund(
     return { id, refundNo };
   });
 }
-
-/** Statuses still holding money, as SQL wants them. */
-export const HELD = [...HELD_REFUND_STATES];

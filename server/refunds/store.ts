@@ -117,7 +117,8 @@ export async function auditRefund(
   reason: string,
 ): Promise<void> {
   await tx.query(
-    'insert into parking_order_audit (id, order_id, action, operator, before, after, reason) values ($1, $2, $3, $4, $5, $6, $7)',
+    // the clock, not the transaction's start: approve and send in one transaction keep their order
+    'insert into parking_order_audit (id, order_id, action, operator, before, after, reason, operate_time) values ($1, $2, $3, $4, $5, $6, $7, clock_timestamp())',
     [newId('oa'), orderId, action, operator, JSON.stringify(before), JSON.stringify(after), reason],
   );
 }

@@ -6,6 +6,7 @@ import { ORDER_STATE } from '../../domain/parking-codes.ts';
 import { REFUND_STATE } from '../../domain/refund-codes.ts';
 import { OUT_OF_SCOPE } from '../resource/lot-scope.ts';
 import { type RefundChannelOptions, settleRefunds } from '../refunds/channel-sim.ts';
+import { takeChannelAnswer } from '../refunds/transitions.ts';
 import { call, login, signInLotLimitedUser, withTestServer } from './helpers.ts';
 import { TEST_LOT, insertTestOrder, orderRow } from './order-fixtures.ts';
 
@@ -158,6 +159,11 @@ describe('refunds', () => {
     // a failed refund still holds its amount: it may be paid on retry
     expect((await apply(orderId, 751)).body.msg).toContain('可退金额7.50元');
     expect((await act(id, 'Retry')).body).toMatchObject({ code: 200, data: { statusLabel: '退款中' } });
+    // a late copy of the first attempt's failure, arriving while the retry is under way, changes nothing
+    expect(
+      await takeChannelAnswer(db, { refundNo, attempt: 1, outcome: 'FAIL', channelSerial: 'late', failReason: '迟到的失败通知' }),
+    ).toBe('ignored');
+    expect((await refund(id)).status).toBe(REFUND_STATE.REFUNDING);
     await settleRefunds(db, QUIET);
     expect(await refund(id)).toMatchObject({ status: REFUND_STATE.REFUNDED, refund_no: refundNo, attempts: 2 });
     expect(await payouts(refundNo)).toBe(1);
@@ -166,7 +172,6 @@ describe('refunds', () => {
     ]);
     expect(asked.rows.map((a) => a.attempt)).toEqual([1, 2]);
     expect(await money(orderId)).toEqual({ receivable: 750, paid: 750, refunded: 250, owed: 0 });
-    // a late copy of the first attempt's failure changes nothing now
     expect((await act(id, 'Retry')).body).toMatchObject({ code: 400, msg: '退款单当前状态为“已退款”，不能重试' });
   });
 
