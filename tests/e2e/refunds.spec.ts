@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect, signInAndWait, adminToken, createTempUser, clickUntil, waitForRows } from './fixtures';
+import { listShown } from './built-screens';
 
 /**
  * A partial refund from the order's details: applied by admin, refused to admin at 退款审核 (the
@@ -87,4 +88,28 @@ test('refunds: apply on a paid order, the applicant cannot approve, a second use
   await expect(amounts.getByText(yuan(order.paidCents - refundCents), { exact: true }).first()).toBeVisible();
   await page.getByRole('tab', { name: '审计日志' }).click();
   await expect(page.getByRole('row').filter({ hasText: '退款成功' })).toContainText('微信支付渠道');
+});
+
+test('refunds: 退款申请 finds an order by its number, offers its payments with what each can give back, and records the request', async ({
+  page,
+}) => {
+  const headers = { Authorization: await adminToken(page.request) };
+  const list = (await (await page.request.get('/api/order/ParkingOrder?state=2&payChannel=2&pageSize=20', { headers })).json()).data.list;
+  const order = list.find((o: { paidCents: number; refundedCents: number }) => o.paidCents >= 300 && o.refundedCents === 0);
+  expect(order, 'a paid Alipay order in the seeded history').toBeTruthy();
+  await signInAndWait(page, undefined, '/refund/refundApply');
+  await listShown(page);
+  await page.getByRole('button', { name: '申请退款' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.locator('[name="keyword"]').fill(order.orderNo);
+  await dialog.locator('.cxd-Form-item').filter({ hasText: /^订单/ }).filter({ hasNotText: '订单号' }).locator('.cxd-Select').click();
+  await page.getByRole('option', { name: new RegExp(order.orderNo) }).click();
+  await dialog.locator('.cxd-Form-item').filter({ hasText: '支付记录' }).locator('.cxd-Select').click();
+  await page.getByRole('option', { name: /^支付宝/ }).click();
+  await dialog.locator('[name="amountCents"]').fill('1.00');
+  await dialog.locator('.cxd-Form-item').filter({ hasText: '退款原因' }).locator('.cxd-Select').click();
+  await page.getByRole('option', { name: '重复支付' }).click();
+  await dialog.getByRole('button', { name: '确认' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('row').filter({ hasText: order.orderNo })).toContainText('已申请');
 });
