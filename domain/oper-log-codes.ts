@@ -34,6 +34,7 @@ export const OPER_MODULE = {
   chargingGun: '充电枪',
   chargingPrice: '充电电价',
   chargingOrder: '充电订单',
+  refund: '退款',
   arrearsRecord: '欠费记录',
   arrearsNotice: '追缴通知',
   arrearsPolicy: '追缴策略',

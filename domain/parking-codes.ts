@@ -54,4 +54,5 @@ export const PLATE_COLOR: Record<number, string> = { 1: '白', 2: '黄', 3: '绿
 
 export const COUPON_TYPE: Record<number, string> = { 1: '金额券', 2: '时长券', 3: '全免券', 4: '折扣券' };
 
-export const REFUND_STATUS: Record<number, string> = { 0: '已申请', 1: '已通过', 2: '退款中', 3: '已退款', 4: '退款失败', 5: '已驳回' };
+/** The refund request's codes live with its state machine (domain/refund-codes.ts). */
+export { REFUND_STATUS } from './refund-codes.ts';

@@ -24,10 +24,12 @@ export function stateMachine<S extends number, E extends string>(
 ): StateMachine<S, E> {
   const events = Object.keys(arrows) as E[];
   const [open, close] = words.quote;
+  // what the refusal names: an order by default, a refund request for refunds
+  const subject = words.subject ?? '订单';
   const transition = (from: number, event: E): Transition<S> => {
     const [sources, to] = arrows[event];
     if ((sources as readonly number[]).includes(from)) return { ok: true, to };
-    return { ok: false, msg: `${words.subject ?? '订单'}当前状态为${open}${words.state[from] ?? from}${close}，不能${words.event[event]}` };
+    return { ok: false, msg: `${subject}当前状态为${open}${words.state[from] ?? from}${close}，不能${words.event[event]}` };
   };
   return {
     transition,

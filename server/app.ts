@@ -42,6 +42,8 @@ import { registerArrearsRoutes } from './routes/arrears.ts';
 import { type LogOptions, REQUEST_ID_HEADER, loggingOptions } from './lib/logger.ts';
 import { installClosingConnections } from './lib/graceful.ts';
 import { registerHealthRoutes } from './routes/health.ts';
+import { registerRefundRoutes } from './routes/refunds.ts';
+import { REFUND_CHANNEL_OFF, type RefundChannelOptions, refundChannelJob } from './refunds/channel-sim.ts';
 
 export interface BuildAppOptions {
   /** Where the data lives: `{ databaseUrl }` (PostgreSQL) or `{ dataDir }` (PGlite; default in memory). */
@@ -76,6 +78,8 @@ export interface BuildAppOptions {
   simTrafficMs?: number;
   /** arrears job period in ms (debts after the policy's delay, scheduled notices); 0 or undefined = off */
   arrearsJobMs?: number;
+  /** the pay channels' refund answers (REFUND_SIM_*); off when absent (tests settle refunds themselves) */
+  refundChannel?: RefundChannelOptions;
 }
 
 /** Opens, migrates and (when empty) seeds a database; `progress` hears each step (a first start prints them). */
@@ -120,6 +124,7 @@ export async function registerApi(
   registerResource(app, db, arrearsRecords);
   registerResource(app, db, arrearsNotices);
   registerArrearsRoutes(app, db);
+  registerRefundRoutes(app, db);
 }
 
 /** The reference server: database, every route, background jobs and the static front end; does not listen. */
@@ -163,6 +168,7 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<{ app: Fasti
     chargingSimJob(opts.chargingSim ?? { everyMs: 0, startPercent: 0, stallMinutes: 10 }),
     trafficSimJob(opts.simTrafficMs ?? 0),
     arrearsJob(opts.arrearsJobMs ?? 0),
+    refundChannelJob(opts.refundChannel ?? REFUND_CHANNEL_OFF),
   ];
   // without a log (tests) only a job's failure is printed; an outage is a test's own business
   const stopJobs = startJobs(db, jobs, (level, msg, e) =>

@@ -45,6 +45,12 @@ async function main(): Promise<void> {
           seedOrderDays: config.seedOrderDays,
           simTrafficMs: config.simTrafficMs,
           arrearsJobMs: config.arrearsJobMs,
+          refundChannel: {
+            everyMs: config.refundSimMs,
+            delayMs: config.refundSimDelayMs,
+            failPercent: config.refundSimFailPercent,
+            duplicatePercent: config.refundSimDuplicatePercent,
+          },
           smsLogin: config.smsLogin,
           publicUrl: config.publicUrl,
           trustProxy: config.trustProxy,

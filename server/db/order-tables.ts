@@ -27,6 +27,8 @@ export interface ParkingOrderTable {
   discountCents: Cents;
   paidCents: Cents;
   owedCents: Cents;
+  /** completed refunds (migration 012); paidCents is already net of them */
+  refundedCents: Cents;
   payChannel: number;
   payTime: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   ruleId: string | null;
@@ -71,6 +73,21 @@ export interface ParkingOrderRefundTable {
   status: number;
   applicant: string;
   applyTime: Created;
+  // migration 012
+  paymentId: string | null;
+  parkingId: string;
+  channel: number;
+  reasonCode: number;
+  applicantId: string;
+  approver: string;
+  approverId: string;
+  approveTime: Modified;
+  auditComment: string;
+  attempts: number;
+  channelSerial: string;
+  failReason: string;
+  refundTime: Modified;
+  lastModifyTime: Modified;
 }
 
 export interface ParkingOrderAuditTable {
@@ -84,10 +101,35 @@ export interface ParkingOrderAuditTable {
   reason: string;
 }
 
+/** The simulated pay channels' side of a refund (migration 012, server/refunds/channel-sim.ts). */
+export interface RefundChannelRequestTable {
+  refundNo: string;
+  attempt: number;
+  channel: number;
+  amountCents: number;
+  acceptedAt: Created;
+  answerAt: ColumnType<Date, Date | string, Date | string>;
+  outcome: 'SUCCESS' | 'FAIL';
+  failReason: string;
+  answersLeft: number;
+  channelSerial: string;
+}
+
+export interface RefundChannelPayoutTable {
+  id: string;
+  refundNo: string;
+  channel: number;
+  amountCents: number;
+  channelSerial: string;
+  paidAt: Created;
+}
+
 export interface OrderTables {
   parkingOrder: ParkingOrderTable;
   parkingOrderPayment: ParkingOrderPaymentTable;
   parkingOrderCoupon: ParkingOrderCouponTable;
   parkingOrderRefund: ParkingOrderRefundTable;
   parkingOrderAudit: ParkingOrderAuditTable;
+  refundChannelRequest: RefundChannelRequestTable;
+  refundChannelPayout: RefundChannelPayoutTable;
 }

@@ -115,6 +115,7 @@ export const parkingOrders = defineResource({
       discountCents: () => sql`coalesce(sum(discount_cents), 0)::float8`,
       paidCents: () => sql`coalesce(sum(paid_cents), 0)::float8`,
       owedCents: () => sql`coalesce(sum(owed_cents), 0)::float8`,
+      refundedCents: () => sql`coalesce(sum(refunded_cents), 0)::float8`,
     },
   },
   lot: { column: 'parkingId' },
@@ -138,6 +139,7 @@ export const parkingOrders = defineResource({
       discountCents: Number(r.discountCents),
       paidCents: Number(r.paidCents),
       owedCents: Number(r.owedCents),
+      refundedCents: Number(r.refundedCents ?? 0),
       durationSec: Math.max(0, Math.floor((exit - (r.entryTime as Date).getTime()) / 1000)),
     };
   },

@@ -9,6 +9,7 @@ import { yuan } from '../../domain/money.ts';
 import { type OrderEvent, amountEditable, hasLeft, refusal, stateAfterAmount, transition } from './state-machine.ts';
 import { actionTable } from '../../domain/state-machine.ts';
 import { recordOrder } from '../arrears/create.ts';
+import { HELD_REFUND_STATES } from '../../domain/refund-codes.ts';
 import { ORDER_STATE, type OrderState, STATE_LABEL } from '../../domain/parking-codes.ts';
 
 /**
@@ -92,8 +93,8 @@ async function lockOrder(tx: Db, id: string): Promise<OrderRow> {
   };
 }
 
-/** Refund statuses still holding money back (applied, approved, refunding): what may not be refunded again. */
-export const PENDING_REFUND_STATUSES = [0, 1, 2] as const;
+/** Refund statuses still holding money back (applied, approved, refunding, failed): what may not be refunded again. */
+export const PENDING_REFUND_STATUSES = HELD_REFUND_STATES;
 
 /** What an order looks like to the action rules: its state, its split, and the refunds still pending. */
 export interface OrderFacts {
@@ -177,18 +178,9 @@ export async function runOrderAction(
   return db.transaction(async (tx) => {
     const o = await lockOrder(tx, id);
     assertLots(req, o.parkingId);
-    const pending =
-      action === 'refund'
-        ? Number(
-            (
-              await tx.query<{ n: number }>(
-                'select coalesce(sum(amount_cents), 0)::float8 as n from parking_order_refund where order_id = $1 and status = any($2)',
-                [id, PENDING_REFUND_STATUSES],
-              )
-            ).rows[0].n,
-          )
-        : 0;
-    const plan = planAction(o, action, input, pending);
+    // a refund is a request against one payment, approved by another user: refunds/apply.ts
+    if (action === 'refund') throw badRequest('退款申请请在退款流程中提交');
+    const plan = planAction(o, action, input);
     if (!balanced(plan.split)) throw badRequest('金额拆分不平衡，操作未执行');
     const after = { ...o, ...plan.split, state: plan.state };
     await tx.query(
@@ -200,21 +192,9 @@ export async function runOrderAction(
     );
     const operator = req.auth ? `${req.auth.realName}（${req.auth.account}）` : '';
     if (action === 'arrears') await recordOrder(tx, id, reason); // the debt is on 欠费记录 at once
-    const afterSnap: Record<string, unknown> = snapshot(after);
-    if (action === 'refund') {
-      const refundNo = `RF${Date.now()}${Math.floor(Math.random() * 1000)
-        .toString()
-        .padStart(3, '0')}`;
-      await tx.query(
-        'insert into parking_order_refund (id, order_id, refund_no, amount_cents, reason, status, applicant) values ($1, $2, $3, $4, $5, 0, $6)',
-        [newId('rf'), id, refundNo, input.amountCents, reason, operator],
-      );
-      afterSnap.refundNo = refundNo;
-      afterSnap.refundCents = input.amountCents;
-    }
     await tx.query(
       'insert into parking_order_audit (id, order_id, action, operator, before, after, reason) values ($1, $2, $3, $4, $5, $6, $7)',
-      [newId('oa'), id, action, operator, JSON.stringify(snapshot(o)), JSON.stringify(afterSnap), reason],
+      [newId('oa'), id, action, operator, JSON.stringify(snapshot(o)), JSON.stringify(snapshot(after)), reason],
     );
     await writeOperLog(tx, req, {
       action: plan.state === o.state ? 'update' : 'status',

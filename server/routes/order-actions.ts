@@ -7,6 +7,8 @@ import { idParams } from '../resource/define.ts';
 import { f } from '../resource/fields.ts';
 import { ACTION_BUTTON, ACTION_LABEL, type ActionInput, type OrderAction, runOrderAction } from '../orders/order-actions.ts';
 import { STATE_LABEL } from '../../domain/parking-codes.ts';
+import { REFUND_REASON } from '../../domain/refund-codes.ts';
+import { type ApplyInput, applyRefund } from '../refunds/apply.ts';
 
 /**
  * POST /api/order/ParkingOrder/:id/Actions/{Close,ChangeAmount,Waive,Arrears,Refund}: the audited
@@ -28,6 +30,8 @@ const BODIES = {
         maximum: Number.MAX_SAFE_INTEGER,
         'x-msg': '退款金额必须是大于0的整数（分）',
       }),
+      paymentId: Type.String({ title: '支付记录', maxLength: 64 }),
+      reasonCode: f.codes('退款原因', REFUND_REASON),
       reason,
     },
     { required: ['amountCents', 'reason'] },
@@ -52,8 +56,14 @@ export function registerOrderActionRoutes(fastify: FastifyInstance, db: Db): voi
         config: { access: { buttons: [ACTION_BUTTON[action]] } },
       },
       async (req) => {
+        const { id } = req.params;
+        if (action === 'refund') {
+          // not paid here: an APPLIED request that another user approves (退款审核)
+          const refund = await applyRefund(db, req, id, req.body as ApplyInput); // one body schema for all five actions: the refund's fields are checked by applyRefund
+          return ok(refund, '退款申请已提交，待审核');
+        }
         const input: ActionInput = req.body;
-        const state = await runOrderAction(db, req, req.params.id, action, input);
+        const state = await runOrderAction(db, req, id, action, input);
         return ok({ state, stateLabel: STATE_LABEL[state] }, `${ACTION_LABEL[action]}成功`);
       },
     );

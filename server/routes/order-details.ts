@@ -10,6 +10,8 @@ import { ACTION_LABEL, type OrderAction, PENDING_REFUND_STATUSES, offeredActions
 import { COUPON_TYPE, PAY_CHANNEL, REFUND_STATUS, SOURCE } from '../../domain/parking-codes.ts';
 import { yuan } from '../../domain/money.ts';
 import { platePhotoSvg } from '../orders/plate-photo.ts';
+import { REFUND_AUDIT_LABEL } from '../refunds/transitions.ts';
+import { REFUND_REASON } from '../../domain/refund-codes.ts';
 import { type OrderState, STATE_LABEL } from '../../domain/parking-codes.ts';
 import { priceStay } from '../fees/engine.ts';
 import { findRuleVersion } from '../fees/rule-lookup.ts';
@@ -21,6 +23,11 @@ import type { TypeBoxProvider } from '../lib/type-provider.ts';
 const china = (d: Date | null | undefined): string =>
   d ? new Date(d.getTime() + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ') : '';
 const ms = (d: unknown): number | null => (d instanceof Date ? d.getTime() : null);
+const auditLabel = (action: string): string =>
+  ACTION_LABEL[action as OrderAction] ??
+  REFUND_AUDIT_LABEL[action as keyof typeof REFUND_AUDIT_LABEL] ??
+  ARREARS_AUDIT_LABEL[action] ??
+  action;
 
 /**
  * The fee lines as priced. The seeded history keeps none: they are priced again from the rule
@@ -64,10 +71,9 @@ export function registerOrderDetailRoutes(fastify: FastifyInstance, db: Db): voi
         })),
         ...coupons.map((c) => ({ time: ms(c.useTime), title: '用券', detail: `${c.merchantName} ${COUPON_TYPE[c.couponType] ?? ''}` })),
         ...(row.exitTime ? [{ time: ms(row.exitTime), title: '出场', detail: String(o.exitLaneName || '—') }] : []),
-        ...refunds.map((r) => ({ time: ms(r.applyTime), title: '申请退款', detail: `${yuan(Number(r.amountCents))}元 ${r.applicant}` })),
         ...audits.map((a) => ({
           time: ms(a.operateTime),
-          title: ACTION_LABEL[a.action as OrderAction] ?? ARREARS_AUDIT_LABEL[a.action] ?? a.action,
+          title: auditLabel(a.action),
           detail: `${a.operator}：${a.reason}`,
         })),
       ]
@@ -99,11 +105,15 @@ export function registerOrderDetailRoutes(fastify: FastifyInstance, db: Db): voi
           ...r,
           amountCents: Number(r.amountCents),
           applyTime: ms(r.applyTime),
+          approveTime: ms(r.approveTime),
+          refundTime: ms(r.refundTime),
           statusLabel: REFUND_STATUS[r.status] ?? '',
+          channelLabel: PAY_CHANNEL[r.channel] ?? '',
+          reasonLabel: REFUND_REASON[r.reasonCode] ?? '',
         })),
         audits: audits.map((a) => ({
           ...a,
-          actionLabel: ACTION_LABEL[a.action as OrderAction] ?? ARREARS_AUDIT_LABEL[a.action] ?? a.action,
+          actionLabel: auditLabel(a.action),
           operateTime: ms(a.operateTime),
         })),
         timeline,

@@ -131,6 +131,7 @@ export const MENU_TREE: SeedDir[] = [
           ['refund:approve', '通过'],
           ['refund:reject', '驳回'],
           ['refund:retry', '重试'],
+          ['refund:close', '关闭'],
         ],
       },
     ],

@@ -1,5 +1,6 @@
 import type { Db } from '../db/database.ts';
 import { CAR_CLASS, PAY_CHANNEL, SOURCE, STATE_LABEL } from '../../domain/parking-codes.ts';
+import { REFUND_REASON, REFUND_STATUS } from '../../domain/refund-codes.ts';
 import {
   ORDER_STATE_LABELS as CHARGING_STATE_LABELS,
   PAY_STATUS_LABELS,
@@ -157,6 +158,9 @@ export const DICTS: Dict[] = [
   ['pay_channel', '支付渠道', entriesOf(PAY_CHANNEL)],
   ['car_class', '车辆类别', entriesOf(CAR_CLASS)],
   ['order_source', '订单来源', entriesOf(SOURCE)],
+  // the refund request's (domain/refund-codes.ts)
+  ['refund_status', '退款状态', entriesOf(REFUND_STATUS)],
+  ['refund_reason', '退款原因', entriesOf(REFUND_REASON)],
   // and the charging order's (domain/charging-codes.ts)
   ['charging_order_state', '充电订单状态', entriesOf(CHARGING_STATE_LABELS)],
   ['arrears_status', '欠费状态', entriesOf(ARREARS_STATUS_LABEL)],

@@ -100,7 +100,10 @@ describe('order actions', () => {
     const id = await insertTestOrder(db, { state: ORDER_STATE.COMPLETED, receivable: 1000, paid: 1000 });
     expect((await act(id, 'Refund', { amountCents: 600, reason: '重复支付' })).body.code).toBe(200);
     const again = await act(id, 'Refund', { amountCents: 500, reason: '重复支付' });
-    expect(again.body).toMatchObject({ code: 400, msg: '退款金额不能超过可退金额4.00元' });
+    expect(again.body).toMatchObject({
+      code: 400,
+      msg: '退款金额不能超过该笔支付的可退金额4.00元（支付10.00元，已退0.00元，退款中6.00元）',
+    });
     const details = (await call(app, 'GET', `/api/order/ParkingOrder/${id}`, { token: admin })).body.data;
     expect(details.refunds).toHaveLength(1);
     expect(details.refunds[0]).toMatchObject({ amountCents: 600, statusLabel: '已申请' });

@@ -26,6 +26,14 @@ async function priceAStay(page: Page) {
   await expect(form.getByRole('row').filter({ hasText: /Night|夜间/ })).toHaveCount(1);
 }
 
+/** A list that may be empty on a fresh server (no refund yet): its table shows rows or says there are none. */
+export async function listShown(page: Page) {
+  const screen = page.locator('.pc-cached-page:visible');
+  await expect(screen.locator('.cxd-Table').first()).toBeVisible();
+  await expect(screen.locator('.cxd-Crud .cxd-Spinner')).toHaveCount(0);
+  await expect(screen.getByRole('row').nth(1)).toBeVisible();
+}
+
 /** Every menu screen that is built (not 建设中) and the lot form, each with what shows that its data is there. */
 export const BUILT_SCREENS: [path: string, ready: (page: Page) => Promise<void>][] = [
   ...[
@@ -55,4 +63,6 @@ export const BUILT_SCREENS: [path: string, ready: (page: Page) => Promise<void>]
   // the add-a-lot screen, opened from the lots list
   ['/parkingAdmin/add/0', settled],
   ['/fee/feeCalculator', priceAStay],
+  ['/refund/refundApply', listShown],
+  ['/refund/refundAudit', listShown],
 ];

@@ -19,6 +19,11 @@ export async function startServer(env: Record<string, string>, timeoutMs = 60_00
       // two days of parking orders, no traffic simulator (parking-orders.spec.ts)
       SEED_ORDER_DAYS: '2',
       SIM_TRAFFIC: '0',
+      // refunds answered by the simulated channels within a second or two, never failing or twice (refunds.spec.ts)
+      REFUND_SIM_MS: '500',
+      REFUND_SIM_DELAY_MS: '1000',
+      REFUND_SIM_FAIL_PERCENT: '0',
+      REFUND_SIM_DUPLICATE_PERCENT: '0',
       // no request log: the tests read the address line only
       LOG: '0',
       ...env,

@@ -1,0 +1,124 @@
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../db/database.ts';
+import { notFound } from '../lib/envelope.ts';
+import { newId } from '../lib/ids.ts';
+import { chinaDate } from '../../domain/china-time.ts';
+import { REFUND_STATUS, type RefundState } from '../../domain/refund-codes.ts';
+import { STATE_LABEL, type OrderState } from '../../domain/parking-codes.ts';
+import type { Split } from '../orders/amounts.ts';
+
+/** The rows a refund change reads and writes, locked in its transaction, and its audit row. */
+
+export interface RefundRow {
+  id: string;
+  orderId: string;
+  refundNo: string;
+  paymentId: string | null;
+  parkingId: string;
+  channel: number;
+  amountCents: number;
+  status: RefundState;
+  applicantId: string;
+  attempts: number;
+}
+
+export interface OrderMoney extends Split {
+  id: string;
+  orderNo: string;
+  parkingId: string;
+  state: OrderState;
+  refundedCents: number;
+}
+
+const REFUND_COLUMNS = `id, order_id, refund_no, payment_id, parking_id, channel, amount_cents, status, applicant_id, attempts`;
+
+const refundOf = (r: Record<string, unknown>): RefundRow => ({
+  id: r.id as string,
+  orderId: r.order_id as string,
+  refundNo: r.refund_no as string,
+  paymentId: (r.payment_id as string | null) ?? null,
+  parkingId: r.parking_id as string,
+  channel: Number(r.channel),
+  amountCents: Number(r.amount_cents),
+  status: Number(r.status) as RefundState,
+  applicantId: r.applicant_id as string,
+  attempts: Number(r.attempts),
+});
+
+/** The refund `by` its id or number, locked until the transaction ends; null when none. */
+export async function lockRefund(tx: Db, by: { id: string } | { refundNo: string }): Promise<RefundRow | null> {
+  const [column, value] = 'id' in by ? ['id', by.id] : ['refund_no', by.refundNo];
+  const { rows } = await tx.query<Record<string, unknown>>(
+    `select ${REFUND_COLUMNS} from parking_order_refund where ${column} = $1 for update`,
+    [value],
+  );
+  return rows[0] ? refundOf(rows[0]) : null;
+}
+
+export async function lockOrderMoney(tx: Db, id: string): Promise<OrderMoney> {
+  const { rows } = await tx.query<Record<string, unknown>>(
+    `select id, order_no, parking_id, state, receivable_cents, discount_cents, paid_cents, owed_cents, refunded_cents
+       from parking_order where id = $1 for update`,
+    [id],
+  );
+  const r = rows[0];
+  if (!r) throw notFound();
+  return {
+    id: r.id as string,
+    orderNo: r.order_no as string,
+    parkingId: r.parking_id as string,
+    state: Number(r.state) as OrderState,
+    receivableCents: Number(r.receivable_cents),
+    discountCents: Number(r.discount_cents),
+    paidCents: Number(r.paid_cents),
+    owedCents: Number(r.owed_cents),
+    refundedCents: Number(r.refunded_cents),
+  };
+}
+
+/** Who did it, as the audit names them: the signed-in user, or a channel answering. */
+export const operatorOf = (req: FastifyRequest | null, fallback: string): string =>
+  req?.auth ? `${req.auth.realName}（${req.auth.account}）` : fallback;
+
+/** A refund number: readable (RF, the China date and time) and unique (random tail); the idempotency key of the channels. */
+export function newRefundNo(now = new Date()): string {
+  const time = new Date(now.getTime() + 8 * 3600_000).toISOString().slice(11, 19).replaceAll(':', '');
+  return `RF${chinaDate(now.getTime()).replaceAll('-', '')}${time}${newId().slice(0, 8).toUpperCase()}`;
+}
+
+/** What the audit keeps of an order's amounts at one moment. */
+export const orderSnapshot = (o: OrderMoney) => ({
+  state: o.state,
+  stateLabel: STATE_LABEL[o.state],
+  receivableCents: o.receivableCents,
+  discountCents: o.discountCents,
+  paidCents: o.paidCents,
+  owedCents: o.owedCents,
+  refundedCents: o.refundedCents,
+});
+
+/** … and of one of its refunds. */
+export const refundSnapshot = (o: OrderMoney, r: { refundNo: string; amountCents: number; status: RefundState }) => ({
+  ...orderSnapshot(o),
+  refundNo: r.refundNo,
+  refundCents: r.amountCents,
+  refundStatus: r.status,
+  refundStatusLabel: REFUND_STATUS[r.status],
+});
+
+/** One audit row on the order (the details page lists them): who, when (now), before, after, why. */
+export async function auditRefund(
+  tx: Db,
+  orderId: string,
+  action: string,
+  operator: string,
+  before: object,
+  after: object,
+  reason: string,
+): Promise<void> {
+  await tx.query(
+    // the clock, not the transaction's start: approve and send in one transaction keep their order
+    'insert into parking_order_audit (id, order_id, action, operator, before, after, reason, operate_time) values ($1, $2, $3, $4, $5, $6, $7, clock_timestamp())',
+    [newId('oa'), orderId, action, operator, JSON.stringify(before), JSON.stringify(after), reason],
+  );
+}

@@ -1,0 +1,148 @@
+import type { FastifyInstance } from 'fastify';
+import Type from 'typebox';
+import type { Db } from '../db/database.ts';
+import { notFound, ok } from '../lib/envelope.ts';
+import { idParams, registerResource } from '../resource/define.ts';
+import { f } from '../resource/fields.ts';
+import { assertLots, lotsOf } from '../resource/lot-scope.ts';
+import { refunds } from '../entities/refunds.ts';
+import { plateQuery } from '../entities/parking-orders.ts';
+import { REFUND_REASON, REFUND_STATUS } from '../../domain/refund-codes.ts';
+import { STATE_LABEL, type OrderState } from '../../domain/parking-codes.ts';
+import { yuan } from '../../domain/money.ts';
+import { type ApplyInput, applyRefund, paymentAnswer, paymentsOf } from '../refunds/apply.ts';
+import { REFUND_ACTION_BUTTON, type RefundAction, runRefundAction } from '../refunds/transitions.ts';
+import type { TypeBoxProvider } from '../lib/type-provider.ts';
+
+/**
+ * 退款管理: the list (entities/refunds.ts), applying from 退款申请 (find the order by number or plate,
+ * its payments with what each can still give back), and the audit desk's actions, each behind its
+ * button. Applying from the order's details is routes/order-actions.ts; both reach refunds/apply.ts.
+ */
+
+const words = (title: string, required: boolean) =>
+  Type.String({
+    title,
+    maxLength: 200,
+    ...(required ? { minLength: 1 } : {}),
+    'x-msg': required ? `${title}不能为空，且不能超过200个字符` : `${title}不能超过200个字符`,
+  });
+const amountCents = Type.Integer({
+  title: '退款金额',
+  minimum: 1,
+  maximum: Number.MAX_SAFE_INTEGER,
+  'x-msg': '退款金额必须是大于0的整数（分）',
+});
+
+const APPLY = Type.Object(
+  {
+    orderId: Type.String({ title: '订单', minLength: 1, maxLength: 64, 'x-msg': '请选择订单' }),
+    paymentId: Type.String({ title: '支付记录', minLength: 1, maxLength: 64, 'x-msg': '请选择支付记录' }),
+    amountCents,
+    reasonCode: f.codes('退款原因', REFUND_REASON),
+    reason: words('退款说明', false),
+  },
+  { required: ['orderId', 'paymentId', 'amountCents', 'reasonCode'] },
+);
+
+const PATHS: Record<RefundAction, string> = { approve: 'Approve', reject: 'Reject', retry: 'Retry', close: 'Close' };
+const ACTION_DONE: Record<RefundAction, string> = { approve: '已通过', reject: '已驳回', retry: '已重新提交渠道', close: '已关闭' };
+/** The words each action takes: a rejection and a closing say why; approving and retrying may. */
+const BODY: Record<RefundAction, ReturnType<typeof Type.Object>> = {
+  approve: Type.Object({ reason: words('审核意见', false) }, { required: [] }),
+  reject: Type.Object({ reason: words('驳回原因', true) }, { required: ['reason'] }),
+  retry: Type.Object({ reason: words('重试说明', false) }, { required: [] }),
+  close: Type.Object({ reason: words('关闭原因', true) }, { required: ['reason'] }),
+};
+const APPLY_ACCESS = { buttons: ['refund:add', 'order:refund'] };
+
+export function registerRefundRoutes(fastify: FastifyInstance, db: Db): void {
+  const app = fastify.withTypeProvider<TypeBoxProvider>();
+
+  // the orders an applicant may pick: by order number, or by plate (its latest paid stays)
+  app.get(
+    '/api/refund/Orders',
+    {
+      schema: {
+        querystring: Type.Object({ keyword: Type.String({ title: '订单号或车牌', maxLength: 32 }) }),
+        summary: '可退款的订单（按订单号或车牌）',
+      },
+      config: { access: APPLY_ACCESS },
+    },
+    async (req) => {
+      const q = plateQuery(req.query.keyword ?? '');
+      if (q.length < 2) return ok({ options: [] });
+      const lots = lotsOf(req);
+      const rows = await db.kysely
+        .selectFrom('parkingOrder as o')
+        .innerJoin('parking as p', 'p.id', 'o.parkingId')
+        .select(['o.id', 'o.orderNo', 'o.plateNo', 'o.state', 'o.paidCents', 'o.refundedCents', 'o.exitTime', 'p.parkingName'])
+        .where((eb) => eb.or([eb('o.orderNo', '=', q), eb('o.plateNo', 'like', `${q.replace(/[\\%_]/g, '\\$&')}%`)]))
+        .where('o.paidCents', '>', 0)
+        .$if(lots !== null, (qb) => qb.where('o.parkingId', 'in', lots!.length ? lots! : ['']))
+        .orderBy('o.entryTime', 'desc')
+        .limit(20)
+        .execute();
+      return ok({
+        options: rows.map((o) => ({
+          value: o.id,
+          label: `${o.orderNo} ${o.plateNo} ${o.parkingName} 实收${yuan(Number(o.paidCents))}元 ${STATE_LABEL[o.state as OrderState] ?? ''}`,
+        })),
+      });
+    },
+  );
+
+  app.get(
+    '/api/refund/Orders/:id/Payments',
+    { schema: { params: idParams, summary: '订单的支付记录及每笔可退金额' }, config: { access: APPLY_ACCESS } },
+    async (req) => {
+      const order = await db.kysely
+        .selectFrom('parkingOrder')
+        .select(['id', 'orderNo', 'plateNo', 'parkingId', 'paidCents', 'refundedCents'])
+        .where('id', '=', req.params.id)
+        .executeTakeFirst();
+      if (!order) throw notFound();
+      assertLots(req, order.parkingId);
+      const payments = (await paymentsOf(db, order.id)).map((p) => paymentAnswer(p));
+      return ok({
+        ...order,
+        paidCents: Number(order.paidCents),
+        refundedCents: Number(order.refundedCents),
+        payments,
+        options: payments.map((p) => ({
+          value: p.id,
+          label: p.refusal ? `${p.label}（${p.refusal}）` : p.label,
+          disabled: Boolean(p.refusal),
+        })),
+      });
+    },
+  );
+
+  app.post(
+    '/api/refund/Refunds',
+    { schema: { body: APPLY, summary: '申请退款（待另一用户审核）' }, config: { access: { buttons: ['refund:add'] } } },
+    async (req) => {
+      const { orderId, paymentId, ...input } = req.body;
+      return ok(
+        await applyRefund(db, req, orderId, { ...(input as ApplyInput), paymentId: paymentId || undefined }),
+        '退款申请已提交，待审核',
+      );
+    },
+  );
+
+  for (const action of Object.keys(PATHS) as RefundAction[]) {
+    app.post(
+      `/api/refund/Refunds/:id/Actions/${PATHS[action]}`,
+      {
+        schema: { params: idParams, body: BODY[action], summary: `退款审核：${ACTION_DONE[action]}` },
+        config: { access: { buttons: [REFUND_ACTION_BUTTON[action]] } },
+      },
+      async (req) => {
+        const status = await runRefundAction(db, req, req.params.id, action, (req.body as { reason?: string } | undefined)?.reason ?? '');
+        return ok({ status, statusLabel: REFUND_STATUS[status] }, `退款申请${ACTION_DONE[action]}`);
+      },
+    );
+  }
+
+  registerResource(fastify, db, refunds);
+}

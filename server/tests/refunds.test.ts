@@ -1,0 +1,238 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/database.ts';
+import { md5Hex } from '../lib/password.ts';
+import { ORDER_STATE } from '../../domain/parking-codes.ts';
+import { REFUND_STATE } from '../../domain/refund-codes.ts';
+import { OUT_OF_SCOPE } from '../resource/lot-scope.ts';
+import { type RefundChannelOptions, settleRefunds } from '../refunds/channel-sim.ts';
+import { takeChannelAnswer } from '../refunds/transitions.ts';
+import { call, login, signInLotLimitedUser, withTestServer } from './helpers.ts';
+import { TEST_LOT, insertTestOrder, orderRow } from './order-fixtures.ts';
+
+/**
+ * Refunds end to end on the server: applied by one user, approved by another, paid by the
+ * simulated channel under the refund number, never twice (parallel approvals, a channel answering
+ * twice, a failure retried), each action behind its button and the caller's lots.
+ */
+
+let app: FastifyInstance;
+let db: Db;
+let admin = '';
+let operator = '';
+let checker = '';
+withTestServer((s) => ({ app, db, admin, operator } = s));
+
+const QUIET: RefundChannelOptions = { everyMs: 0, delayMs: 0, failPercent: 0, duplicatePercent: 0 };
+
+async function makeUser(account: string, roleIds: string[]): Promise<string> {
+  const res = await call(app, 'POST', '/api/system/Permission/Users', {
+    token: admin,
+    json: { account, realName: `${account}复核`, roleIds, userPassword: md5Hex('Chk12345'), validatePassword: md5Hex('Chk12345') },
+  });
+  expect(res.body.code, res.body.msg).toBe(200);
+  return login(app, account, 'Chk12345');
+}
+
+beforeAll(async () => {
+  checker = await makeUser('refundchecker', ['r-admin']);
+});
+
+const paidOrder = (paid = 1000, lot = TEST_LOT) => insertTestOrder(db, { state: ORDER_STATE.COMPLETED, receivable: paid, paid, lot });
+
+async function apply(orderId: string, amountCents: number, token = admin) {
+  const paymentId = (await db.query<{ id: string }>('select id from parking_order_payment where order_id = $1', [orderId])).rows[0].id;
+  return call(app, 'POST', '/api/refund/Refunds', { token, json: { orderId, paymentId, amountCents, reasonCode: 2, reason: '多收了' } });
+}
+
+async function applied(orderId: string, amountCents: number): Promise<string> {
+  const res = await apply(orderId, amountCents);
+  expect(res.body.code, res.body.msg).toBe(200);
+  return res.body.data.id as string;
+}
+
+const act = (id: string, action: string, token = checker, reason = '') =>
+  call(app, 'POST', `/api/refund/Refunds/${id}/Actions/${action}`, { token, json: { reason } });
+
+const refund = async (id: string) =>
+  (await db.query<Record<string, unknown>>('select * from parking_order_refund where id = $1', [id])).rows[0];
+
+const payouts = async (refundNo: string) =>
+  Number(
+    (await db.query<{ n: number }>('select count(*)::int as n from refund_channel_payout where refund_no = $1', [refundNo])).rows[0].n,
+  );
+
+const auditActions = async (orderId: string) =>
+  (
+    await db.query<{ action: string }>('select action from parking_order_audit where order_id = $1 order by operate_time, id', [orderId])
+  ).rows.map((r) => r.action);
+
+const money = async (orderId: string) => {
+  const o = await orderRow(db, orderId);
+  return {
+    receivable: Number(o.receivable_cents),
+    paid: Number(o.paid_cents),
+    refunded: Number(o.refunded_cents),
+    owed: Number(o.owed_cents),
+  };
+};
+
+describe('refunds', () => {
+  it('a partial refund applied by one user, approved by another, is paid by the channel and lowers the order once', async () => {
+    const orderId = await paidOrder(1000);
+    const id = await applied(orderId, 300);
+    expect(await refund(id)).toMatchObject({ status: REFUND_STATE.APPLIED, reason: '多收费用：多收了', reason_code: 2 });
+    expect(Number((await refund(id)).amount_cents)).toBe(300);
+    // the applicant may not approve their own request
+    expect((await act(id, 'Approve', admin)).body).toMatchObject({
+      code: 400,
+      msg: '申请人不能审核自己的退款申请，请由其他有审核权限的用户审核',
+    });
+    expect((await refund(id)).status).toBe(REFUND_STATE.APPLIED);
+    expect((await act(id, 'Approve')).body).toMatchObject({ code: 200, data: { statusLabel: '退款中' } });
+    const r = await refund(id);
+    expect(r).toMatchObject({ status: REFUND_STATE.REFUNDING, attempts: 1, approver: 'refundchecker复核（refundchecker）' });
+    // acceptance is not success: nothing has left until the channel answers
+    expect(await money(orderId)).toEqual({ receivable: 1000, paid: 1000, refunded: 0, owed: 0 });
+    await settleRefunds(db, QUIET);
+    expect((await refund(id)).status).toBe(REFUND_STATE.REFUNDED);
+    expect(await money(orderId)).toEqual({ receivable: 700, paid: 700, refunded: 300, owed: 0 });
+    expect(await payouts(r.refund_no as string)).toBe(1);
+    // the export holds the refund as the list shows it, in yuan and China time
+    const file = await app.inject({
+      url: `/api/refund/Refunds/Actions/Export?keyword=${r.refund_no as string}`,
+      headers: { authorization: admin },
+    });
+    const { default: ExcelJS } = await import('exceljs');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const sheet = wb.getWorksheet('退款记录')!;
+    expect(sheet.rowCount).toBe(2);
+    expect((sheet.getRow(2).values as unknown[]).slice(1)).toEqual(
+      expect.arrayContaining([r.refund_no, '3.00', '已退款', expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/)]),
+    );
+    expect(await auditActions(orderId)).toEqual(['refund', 'refund.approve', 'refund.send', 'refund.succeed']);
+    const details = (await call(app, 'GET', `/api/order/ParkingOrder/${orderId}`, { token: admin })).body.data;
+    expect(details).toMatchObject({ refundedCents: 300, paidCents: 700, refundableCents: 700 });
+    expect(details.refunds).toEqual([expect.objectContaining({ refundNo: r.refund_no, amountCents: 300, statusLabel: '已退款' })]);
+    expect(details.audits.at(-1)).toMatchObject({
+      actionLabel: '退款成功',
+      before: expect.objectContaining({ paidCents: 1000, refundStatusLabel: '退款中' }),
+      after: expect.objectContaining({ paidCents: 700, refundedCents: 300, refundStatusLabel: '已退款' }),
+    });
+    // a second refund may take only what is left of that payment
+    expect((await apply(orderId, 701)).body).toMatchObject({ code: 400, msg: expect.stringContaining('可退金额7.00元') });
+  });
+
+  it('20 parallel approvals of one refund: one succeeds, the others are told why, and the channel pays once', async () => {
+    const orderId = await paidOrder(2000);
+    const id = await applied(orderId, 500);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => act(id, 'Approve')));
+    expect(answers.filter((a) => a.body.code === 200)).toHaveLength(1);
+    for (const a of answers.filter((x) => x.body.code !== 200))
+      expect(a.body).toMatchObject({ code: 400, msg: '退款单当前状态为“退款中”，不能通过' });
+    await settleRefunds(db, QUIET);
+    await settleRefunds(db, QUIET);
+    expect(await payouts((await refund(id)).refund_no as string)).toBe(1);
+    expect(await money(orderId)).toEqual({ receivable: 1500, paid: 1500, refunded: 500, owed: 0 });
+  });
+
+  it('a channel that answers twice makes one refund', async () => {
+    const orderId = await paidOrder(1000);
+    const id = await applied(orderId, 400);
+    await act(id, 'Approve');
+    await settleRefunds(db, { ...QUIET, duplicatePercent: 100 });
+    expect(await money(orderId)).toEqual({ receivable: 600, paid: 600, refunded: 400, owed: 0 });
+    expect((await auditActions(orderId)).filter((a) => a === 'refund.succeed')).toHaveLength(1);
+    expect(await payouts((await refund(id)).refund_no as string)).toBe(1);
+  });
+
+  it('a failed refund is retried under the same number and paid once', async () => {
+    const orderId = await paidOrder(1000);
+    const id = await applied(orderId, 250);
+    await act(id, 'Approve');
+    const refundNo = (await refund(id)).refund_no as string;
+    await settleRefunds(db, { ...QUIET, failPercent: 100 });
+    expect(await refund(id)).toMatchObject({ status: REFUND_STATE.FAILED, refund_no: refundNo });
+    expect((await refund(id)).fail_reason).not.toBe('');
+    expect(await money(orderId)).toEqual({ receivable: 1000, paid: 1000, refunded: 0, owed: 0 });
+    // a failed refund still holds its amount: it may be paid on retry
+    expect((await apply(orderId, 751)).body.msg).toContain('可退金额7.50元');
+    expect((await act(id, 'Retry')).body).toMatchObject({ code: 200, data: { statusLabel: '退款中' } });
+    // a late copy of the first attempt's failure, arriving while the retry is under way, changes nothing
+    expect(
+      await takeChannelAnswer(db, { refundNo, attempt: 1, outcome: 'FAIL', channelSerial: 'late', failReason: '迟到的失败通知' }),
+    ).toBe('ignored');
+    expect((await refund(id)).status).toBe(REFUND_STATE.REFUNDING);
+    await settleRefunds(db, QUIET);
+    expect(await refund(id)).toMatchObject({ status: REFUND_STATE.REFUNDED, refund_no: refundNo, attempts: 2 });
+    expect(await payouts(refundNo)).toBe(1);
+    const asked = await db.query<{ attempt: number }>('select attempt from refund_channel_request where refund_no = $1 order by attempt', [
+      refundNo,
+    ]);
+    expect(asked.rows.map((a) => a.attempt)).toEqual([1, 2]);
+    expect(await money(orderId)).toEqual({ receivable: 750, paid: 750, refunded: 250, owed: 0 });
+    expect((await act(id, 'Retry')).body).toMatchObject({ code: 400, msg: '退款单当前状态为“已退款”，不能重试' });
+  });
+
+  it('a rejection needs a reason and gives the amount back; a cash refund is recorded on approval', async () => {
+    const orderId = await paidOrder(1000);
+    const id = await applied(orderId, 1000);
+    expect((await act(id, 'Reject')).body).toMatchObject({ code: 400, msg: '驳回原因不能为空' });
+    expect((await act(id, 'Reject', checker, '金额有误')).body.code).toBe(200);
+    expect(await refund(id)).toMatchObject({ status: REFUND_STATE.REJECTED, audit_comment: '金额有误' });
+    expect((await act(id, 'Approve')).body.msg).toBe('退款单当前状态为“已驳回”，不能通过');
+    const cash = await paidOrder(800);
+    await db.query('update parking_order_payment set channel = 3 where order_id = $1', [cash]);
+    const cashId = await applied(cash, 800);
+    expect((await act(cashId, 'Approve')).body.data.statusLabel).toBe('已退款');
+    expect(await money(cash)).toEqual({ receivable: 0, paid: 0, refunded: 800, owed: 0 });
+    expect(await payouts((await refund(cashId)).refund_no as string)).toBe(0);
+  });
+
+  it('each action needs its button: 403 and nothing changed without it', async () => {
+    const orderId = await paidOrder(1000);
+    const id = await applied(orderId, 100);
+    // the operator may apply (refund:add) but holds none of the audit buttons
+    for (const action of ['Approve', 'Reject', 'Retry', 'Close']) expect((await act(id, action, operator, '理由')).body.code).toBe(403);
+    const role = await call(app, 'POST', '/api/system/Role', {
+      token: admin,
+      json: { fullName: '退款查看', enCode: 'refundViewer', menuIds: ['m-refund', 'm-refundApply', 'm-refundAudit'] },
+    });
+    const viewer = await makeUser('refundviewer', [role.body.data.id]);
+    expect((await call(app, 'GET', '/api/refund/Refunds', { token: viewer })).body.code).toBe(200);
+    expect((await apply(orderId, 100, viewer)).body.code).toBe(403);
+    expect((await refund(id)).status).toBe(REFUND_STATE.APPLIED);
+    expect(
+      Number(
+        (await db.query<{ n: number }>('select count(*)::int as n from parking_order_refund where order_id = $1', [orderId])).rows[0].n,
+      ),
+    ).toBe(1);
+  });
+
+  it('a user of other lots neither sees, applies for nor approves a lot’s refunds', async () => {
+    const orderId = await paidOrder(1000);
+    const id = await applied(orderId, 100);
+    const elsewhere = await signInLotLimitedUser(app, admin, 'refundelsewhere', ['p-ns-hac-02']);
+    const listed = (await call(app, 'GET', '/api/refund/Refunds?pageSize=100', { token: elsewhere })).body.data.list as { id: string }[];
+    expect(listed.map((r) => r.id)).not.toContain(id);
+    expect((await act(id, 'Approve', elsewhere)).body).toMatchObject({ code: 403, msg: OUT_OF_SCOPE });
+    expect((await apply(orderId, 100, elsewhere)).body).toMatchObject({ code: 403, msg: OUT_OF_SCOPE });
+    expect((await call(app, 'GET', `/api/refund/Orders/${orderId}/Payments`, { token: elsewhere })).body.code).toBe(403);
+    expect((await refund(id)).status).toBe(REFUND_STATE.APPLIED);
+    // the applicant's lot sees it, with the queue's columns
+    const mine = (await call(app, 'GET', `/api/refund/Refunds?status=0&keyword=${(await refund(id)).refund_no}`, { token: checker })).body
+      .data.list;
+    expect(mine).toEqual([
+      expect.objectContaining({
+        id,
+        amountCents: 100,
+        statusLabel: '已申请',
+        reasonLabel: '多收费用',
+        applicant: '系统管理员（admin）',
+        plateNo: '粤B7T001',
+        orderNo: expect.stringMatching(/^T/),
+      }),
+    ]);
+  });
+});

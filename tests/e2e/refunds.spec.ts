@@ -1,0 +1,115 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { test, expect, signInAndWait, adminToken, createTempUser, clickUntil, waitForRows } from './fixtures';
+import { listShown } from './built-screens';
+
+/**
+ * A partial refund from the order's details: applied by admin, refused to admin at 退款审核 (the
+ * applicant), approved by a second user, paid by the simulated channel (start-server.ts makes it
+ * answer within a second or two), and the refunded amount shown on the order.
+ */
+
+interface Order {
+  id: string;
+  orderNo: string;
+  paidCents: number;
+}
+
+/** A completed order paid by WeChat and not yet refunded, from the seeded history. */
+async function paidOrder(request: APIRequestContext): Promise<Order> {
+  const headers = { Authorization: await adminToken(request) };
+  const res = await request.get('/api/order/ParkingOrder?state=2&payChannel=1&pageSize=50', { headers });
+  const list = (await res.json()).data.list as (Order & { refundedCents: number })[];
+  const order = list.find((o) => o.paidCents >= 500 && o.refundedCents === 0);
+  expect(order, 'a paid WeChat order in the seeded history').toBeTruthy();
+  return order!;
+}
+
+const yuan = (cents: number) => (cents / 100).toFixed(2);
+
+async function openQueue(page: Page, orderNo: string) {
+  await page.goto('/#/refund/refundAudit');
+  await waitForRows(page);
+  return page.getByRole('row').filter({ hasText: orderNo });
+}
+
+test('refunds: apply on a paid order, the applicant cannot approve, a second user approves, the channel pays it back', async ({
+  page,
+  browser,
+}) => {
+  const order = await paidOrder(page.request);
+  const refundCents = 100;
+
+  // admin applies from the order's details
+  await signInAndWait(page, undefined, `/OrderManagement/parkingRecordOrderInfo/${order.id}`);
+  await expect(page.getByText(`订单 ${order.orderNo}`)).toBeVisible();
+  const dialog = page.getByRole('dialog');
+  await clickUntil(page.getByRole('button', { name: '申请退款' }), () => expect(dialog).toBeVisible({ timeout: 2000 }));
+  await dialog.locator('.cxd-Form-item').filter({ hasText: '支付记录' }).locator('.cxd-Select').click();
+  await page.getByRole('option', { name: new RegExp(`^微信 .*可退${yuan(order.paidCents)}元`) }).click();
+  await dialog.locator('[name="amountCents"]').fill(yuan(refundCents));
+  await dialog.locator('.cxd-Form-item').filter({ hasText: '退款原因' }).locator('.cxd-Select').click();
+  await page.getByRole('option', { name: '多收费用' }).click();
+  await dialog.locator('[name="reason"]').fill('车主投诉多收一元');
+  await dialog.getByRole('button', { name: '确认' }).click();
+  await expect(dialog).toBeHidden();
+  await page.getByRole('tab', { name: '退款', exact: true }).click();
+  const refundRow = page.getByRole('row').filter({ hasText: '多收费用：车主投诉多收一元' });
+  await expect(refundRow).toContainText('已申请');
+  await expect(refundRow).toContainText(yuan(refundCents));
+
+  // the applicant sees the request in the queue but may not approve it: the server refuses
+  const mine = await openQueue(page, order.orderNo);
+  await expect(mine).toContainText('系统管理员（admin）');
+  await mine.getByRole('button', { name: '通过' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: '确认' }).click();
+  await expect(page.getByText('申请人不能审核自己的退款申请，请由其他有审核权限的用户审核')).toBeVisible();
+
+  // a second user with the refund buttons approves it
+  const checker = await createTempUser(page.request, 'admin');
+  const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+  const second = await context.newPage();
+  await signInAndWait(second, checker, '/refund/refundAudit');
+  await waitForRows(second);
+  const row = second.getByRole('row').filter({ hasText: order.orderNo });
+  await row.getByRole('button', { name: '通过' }).click();
+  await second.getByRole('dialog').getByRole('button', { name: '确认' }).click();
+  await expect(second.getByText('退款申请已通过')).toBeVisible();
+  await context.close();
+
+  // the simulated channel answers: refunded, and the order's amounts follow
+  await page.goto(`/#/OrderManagement/parkingRecordOrderInfo/${order.id}`);
+  await expect(async () => {
+    await page.reload();
+    await page.getByRole('tab', { name: '退款', exact: true }).click();
+    await expect(page.getByRole('row').filter({ hasText: '多收费用：车主投诉多收一元' })).toContainText('已退款', { timeout: 2000 });
+  }).toPass({ timeout: 30_000 });
+  const amounts = page.locator('.cxd-Property >> visible=true');
+  await expect(amounts.getByText(yuan(refundCents), { exact: true })).toBeVisible();
+  await expect(amounts.getByText(yuan(order.paidCents - refundCents), { exact: true }).first()).toBeVisible();
+  await page.getByRole('tab', { name: '审计日志' }).click();
+  await expect(page.getByRole('row').filter({ hasText: '退款成功' })).toContainText('微信支付渠道');
+});
+
+test('refunds: 退款申请 finds an order by its number, offers its payments with what each can give back, and records the request', async ({
+  page,
+}) => {
+  const headers = { Authorization: await adminToken(page.request) };
+  const list = (await (await page.request.get('/api/order/ParkingOrder?state=2&payChannel=2&pageSize=20', { headers })).json()).data.list;
+  const order = list.find((o: { paidCents: number; refundedCents: number }) => o.paidCents >= 300 && o.refundedCents === 0);
+  expect(order, 'a paid Alipay order in the seeded history').toBeTruthy();
+  await signInAndWait(page, undefined, '/refund/refundApply');
+  await listShown(page);
+  await page.getByRole('button', { name: '申请退款' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.locator('[name="keyword"]').fill(order.orderNo);
+  await dialog.locator('.cxd-Form-item').filter({ hasText: /^订单/ }).filter({ hasNotText: '订单号' }).locator('.cxd-Select').click();
+  await page.getByRole('option', { name: new RegExp(order.orderNo) }).click();
+  await dialog.locator('.cxd-Form-item').filter({ hasText: '支付记录' }).locator('.cxd-Select').click();
+  await page.getByRole('option', { name: /^支付宝/ }).click();
+  await dialog.locator('[name="amountCents"]').fill('1.00');
+  await dialog.locator('.cxd-Form-item').filter({ hasText: '退款原因' }).locator('.cxd-Select').click();
+  await page.getByRole('option', { name: '重复支付' }).click();
+  await dialog.getByRole('button', { name: '确认' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('row').filter({ hasText: order.orderNo })).toContainText('已申请');
+});
