@@ -1,10 +1,12 @@
 import autocannon from 'autocannon';
 
-/** The list APIs the bench loads: the first page of lots, users and spaces, as the screens ask for them. */
+/** The list APIs the bench loads: the first page of lots, users, spaces, refunds and debts, as the screens ask for them. */
 export const LIST_APIS: Record<string, string> = {
   lots: '/api/system/Parking?currentPage=1&pageSize=10',
   users: '/api/system/Permission/Users?currentPage=1&pageSize=10',
   spaces: '/api/system/ParkingSpace?currentPage=1&pageSize=10',
+  refunds: '/api/refund/Refunds?currentPage=1&pageSize=10',
+  arrears: '/api/arrears/ArrearsRecord?currentPage=1&pageSize=10',
 };
 
 export interface LoadResult {
