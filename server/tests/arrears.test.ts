@@ -222,6 +222,23 @@ describe('notices', () => {
     expect((await record(a.id)).notice_count).toBe(1);
   });
 
+  it('a dispute needs its button (403 without) and freezes the debt until resolved: no notice, no payment', async () => {
+    const { id } = await debt({ owed: 600 });
+    expect((await act(id, 'Dispute', { reason: '车主称当日未停车' }, viewer)).status).toBe(403);
+    expect((await record(id)).status).toBe(ARREARS_STATUS.OPEN);
+    expect((await act(id, 'Dispute', { reason: '车主称当日未停车' })).body).toMatchObject({
+      code: 200,
+      data: { status: ARREARS_STATUS.DISPUTED },
+    });
+    const refused = await send({ ids: [id], channel: 1 });
+    expect(refused.body.code).not.toBe(200);
+    expect((await act(id, 'Pay', { amountCents: 100, channel: 3 })).body.code).toBe(400);
+    expect((await record(id)).notice_count).toBe(0);
+    // resolved: collecting again, and a notice goes out
+    expect((await act(id, 'Resolve', { reason: '核实确有停车' })).body).toMatchObject({ code: 200, data: { status: ARREARS_STATUS.OPEN } });
+    expect((await send({ ids: [id], channel: 1 })).body.code).toBe(200);
+  });
+
   it('sending needs the 发送通知 button', async () => {
     const { id } = await debt();
     expect((await send({ ids: [id], channel: 1 }, viewer)).status).toBe(403);
