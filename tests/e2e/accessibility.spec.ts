@@ -24,6 +24,8 @@ async function violations(page: Page, within?: string): Promise<string[]> {
 type Findings = Record<string, string[]>;
 
 async function audit(page: Page, found: Findings, where: string, within?: string) {
+  // the console names amis's controls in the frame after they are drawn (src/amis/a11y): two frames on
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   const list = await violations(page, within);
   if (list.length) found[where] = list;
 }

@@ -50,6 +50,7 @@ test('without a mouse: sign in, open a screen, add a record in its dialog, cance
   test.setTimeout(90_000);
   await page.goto('/#/login');
   const account = page.getByLabel('账号');
+  await expect(account).toBeVisible();
   await tabTo(page, account);
   await page.keyboard.type(ADMIN.account);
   await tabTo(page, page.getByLabel(/^密码$/));

@@ -22,9 +22,10 @@ export function startAccessibility(doc: Document = document) {
     focusableScrollers(doc.body, t('a11y.scrollTable'));
     followDialogs(doc);
   };
+  // characterData too: a select's placeholder text may arrive after its box (options still loading)
   new MutationObserver(() => {
     if (queued) return;
     queued = true;
     nextFrame(look);
-  }).observe(doc.body, { childList: true, subtree: true });
+  }).observe(doc.body, { childList: true, subtree: true, characterData: true });
 }
