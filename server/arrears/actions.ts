@@ -8,6 +8,7 @@ import { yuan } from '../../domain/money.ts';
 import { ARREARS_STATUS_LABEL, type ArrearsStatus } from '../../domain/arrears-codes.ts';
 import { ORDER_STATE, type OrderState, PAY_CHANNEL } from '../../domain/parking-codes.ts';
 import { transition as orderTransition } from '../orders/state-machine.ts';
+import { type LockedOrder, lockOrder } from '../orders/order-lock.ts';
 import { type ArrearsEvent, arrearsMachine } from './state-machine.ts';
 import { serialOf } from '../seed/traffic-model.ts';
 
@@ -62,42 +63,24 @@ interface RecordRow {
   recoveredCents: number;
 }
 
-interface OrderSplit {
-  state: OrderState;
-  receivableCents: number;
-  discountCents: number;
-  paidCents: number;
-  owedCents: number;
-}
-
-async function lock(tx: Db, id: string): Promise<{ r: RecordRow; o: OrderSplit }> {
+/** The debt, then its order, each locked until the transaction ends (the order as refunds read it). */
+async function lock(tx: Db, id: string): Promise<{ r: RecordRow; o: LockedOrder }> {
   const { rows } = await tx.query<Record<string, unknown>>(
-    `select a.id, a.order_id, a.order_no, a.parking_id, a.status, a.owed_cents, a.recovered_cents,
-            o.state, o.receivable_cents, o.discount_cents, o.paid_cents, o.owed_cents as order_owed
-       from arrears_record a join parking_order o on o.id = a.order_id
-      where a.id = $1 for update`,
+    `select id, order_id, order_no, parking_id, status, owed_cents, recovered_cents from arrears_record where id = $1 for update`,
     [id],
   );
   const x = rows[0];
   if (!x) throw notFound();
-  return {
-    r: {
-      id: x.id as string,
-      orderId: x.order_id as string,
-      orderNo: x.order_no as string,
-      parkingId: x.parking_id as string,
-      status: Number(x.status) as ArrearsStatus,
-      owedCents: Number(x.owed_cents),
-      recoveredCents: Number(x.recovered_cents),
-    },
-    o: {
-      state: Number(x.state) as OrderState,
-      receivableCents: Number(x.receivable_cents),
-      discountCents: Number(x.discount_cents),
-      paidCents: Number(x.paid_cents),
-      owedCents: Number(x.order_owed),
-    },
+  const r: RecordRow = {
+    id: x.id as string,
+    orderId: x.order_id as string,
+    orderNo: x.order_no as string,
+    parkingId: x.parking_id as string,
+    status: Number(x.status) as ArrearsStatus,
+    owedCents: Number(x.owed_cents),
+    recoveredCents: Number(x.recovered_cents),
   };
+  return { r, o: await lockOrder(tx, r.orderId) };
 }
 
 function step(status: ArrearsStatus, event: ArrearsEvent): ArrearsStatus {

@@ -12,6 +12,7 @@ const orderIn = (state: number, split: { paid: number; owed: number }, pendingRe
     parkingId: 'p1',
     state: state as OrderFacts['state'],
     exitTime: null,
+    refundedCents: 0,
     receivableCents: split.paid + split.owed,
     discountCents: 0,
     paidCents: split.paid,

@@ -1,9 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.ts';
-import { badRequest, notFound } from '../lib/envelope.ts';
+import { badRequest } from '../lib/envelope.ts';
 import { newId } from '../lib/ids.ts';
 import { writeOperLog } from '../lib/oper-log.ts';
 import { assertLots } from '../resource/lot-scope.ts';
+import { type LockedOrder, lockOrder } from './order-lock.ts';
 import { type Split, balanced, waived, withReceivable } from './amounts.ts';
 import { yuan } from '../../domain/money.ts';
 import { type OrderEvent, amountEditable, hasLeft, refusal, stateAfterAmount, transition } from './state-machine.ts';
@@ -44,13 +45,7 @@ export interface ActionInput {
   amountCents?: number;
 }
 
-interface OrderRow extends Split {
-  id: string;
-  orderNo: string;
-  parkingId: string;
-  state: OrderState;
-  exitTime: Date | null;
-}
+type OrderRow = LockedOrder;
 
 /** What the audit keeps of an order before and after a change. */
 const snapshot = (o: OrderRow) => ({
@@ -61,37 +56,6 @@ const snapshot = (o: OrderRow) => ({
   paidCents: o.paidCents,
   owedCents: o.owedCents,
 });
-
-async function lockOrder(tx: Db, id: string): Promise<OrderRow> {
-  const { rows } = await tx.query<{
-    id: string;
-    order_no: string;
-    parking_id: string;
-    state: number;
-    exit_time: Date | null;
-    receivable_cents: number;
-    discount_cents: number;
-    paid_cents: number;
-    owed_cents: number;
-  }>(
-    `select id, order_no, parking_id, state, exit_time, receivable_cents, discount_cents, paid_cents, owed_cents
-       from parking_order where id = $1 for update`,
-    [id],
-  );
-  const r = rows[0];
-  if (!r) throw notFound();
-  return {
-    id: r.id,
-    orderNo: r.order_no,
-    parkingId: r.parking_id,
-    state: Number(r.state) as OrderState,
-    exitTime: r.exit_time ?? null,
-    receivableCents: Number(r.receivable_cents),
-    discountCents: Number(r.discount_cents),
-    paidCents: Number(r.paid_cents),
-    owedCents: Number(r.owed_cents),
-  };
-}
 
 /** Refund statuses still holding money back (applied, approved, refunding, failed): what may not be refunded again. */
 export const PENDING_REFUND_STATUSES = HELD_REFUND_STATES;

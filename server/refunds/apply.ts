@@ -9,7 +9,8 @@ import { REFUND_REASON, REFUND_STATE, type RefundState } from '../../domain/refu
 import { PAY_CHANNEL } from '../../domain/parking-codes.ts';
 import { yuan } from '../../domain/money.ts';
 import { type PaymentRefunds, heldOf, paymentRefusal, refundRefusal, refundableOf, refundedOf } from './refundable.ts';
-import { auditRefund, lockOrderMoney, newRefundNo, operatorOf, orderSnapshot, refundSnapshot } from './store.ts';
+import { auditRefund, newRefundNo, operatorOf, orderSnapshot, refundSnapshot } from './store.ts';
+import { lockOrder } from '../orders/order-lock.ts';
 
 /**
  * Applying for a refund (from the order's details or from 退款申请): one APPLIED request against
@@ -95,7 +96,7 @@ export async function applyRefund(
   const reason = words ? (reasonCode === 9 ? words : `${REFUND_REASON[reasonCode]}：${words}`) : REFUND_REASON[reasonCode];
   const now = new Date();
   return db.transaction(async (tx) => {
-    const o = await lockOrderMoney(tx, orderId);
+    const o = await lockOrder(tx, orderId);
     assertLots(req, o.parkingId);
     const payments = await paymentsOf(tx, orderId, true);
     const held = payments.reduce((s, p) => s + heldOf(p), 0);

@@ -1,11 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.ts';
-import { notFound } from '../lib/envelope.ts';
 import { newId } from '../lib/ids.ts';
 import { chinaDate } from '../../domain/china-time.ts';
 import { REFUND_STATUS, type RefundState } from '../../domain/refund-codes.ts';
-import { STATE_LABEL, type OrderState } from '../../domain/parking-codes.ts';
-import type { Split } from '../orders/amounts.ts';
+import { STATE_LABEL } from '../../domain/parking-codes.ts';
+import type { LockedOrder } from '../orders/order-lock.ts';
 
 /** The rows a refund change reads and writes, locked in its transaction, and its audit row. */
 
@@ -22,13 +21,8 @@ export interface RefundRow {
   attempts: number;
 }
 
-export interface OrderMoney extends Split {
-  id: string;
-  orderNo: string;
-  parkingId: string;
-  state: OrderState;
-  refundedCents: number;
-}
+/** The order as a refund reads it (locked by orders/order-lock.ts). */
+export type OrderMoney = LockedOrder;
 
 const REFUND_COLUMNS = `id, order_id, refund_no, payment_id, parking_id, channel, amount_cents, status, applicant_id, attempts`;
 
@@ -53,27 +47,6 @@ export async function lockRefund(tx: Db, by: { id: string } | { refundNo: string
     [value],
   );
   return rows[0] ? refundOf(rows[0]) : null;
-}
-
-export async function lockOrderMoney(tx: Db, id: string): Promise<OrderMoney> {
-  const { rows } = await tx.query<Record<string, unknown>>(
-    `select id, order_no, parking_id, state, receivable_cents, discount_cents, paid_cents, owed_cents, refunded_cents
-       from parking_order where id = $1 for update`,
-    [id],
-  );
-  const r = rows[0];
-  if (!r) throw notFound();
-  return {
-    id: r.id as string,
-    orderNo: r.order_no as string,
-    parkingId: r.parking_id as string,
-    state: Number(r.state) as OrderState,
-    receivableCents: Number(r.receivable_cents),
-    discountCents: Number(r.discount_cents),
-    paidCents: Number(r.paid_cents),
-    owedCents: Number(r.owed_cents),
-    refundedCents: Number(r.refunded_cents),
-  };
 }
 
 /** Who did it, as the audit names them: the signed-in user, or a channel answering. */

@@ -8,7 +8,8 @@ import { CHANNEL_REFUND_RULES, REFUND_STATE, type RefundState } from '../../doma
 import { PAY_CHANNEL } from '../../domain/parking-codes.ts';
 import { yuan } from '../../domain/money.ts';
 import { REFUND_EVENT_LABEL, type RefundEvent, refundTransition } from './state-machine.ts';
-import { type OrderMoney, type RefundRow, auditRefund, lockOrderMoney, lockRefund, operatorOf, refundSnapshot } from './store.ts';
+import { type OrderMoney, type RefundRow, auditRefund, lockRefund, operatorOf, refundSnapshot } from './store.ts';
+import { lockOrder } from '../orders/order-lock.ts';
 
 /**
  * Every change of a refund after it was applied for: approve (by another user), reject, retry,
@@ -72,7 +73,7 @@ async function move(tx: Db, r: RefundRow, o: OrderMoney, step: Step, orderAfter 
 
 /** The money left: the order's net payments and receivable go down by the refund, refunded up. */
 async function complete(tx: Db, r: RefundRow, step: Step): Promise<RefundRow> {
-  const o = await lockOrderMoney(tx, r.orderId);
+  const o = await lockOrder(tx, r.orderId);
   const split = withRefund(o, r.amountCents);
   if (!balanced(split)) throw badRequest(`订单实收${yuan(o.paidCents)}元，不足以退款${yuan(r.amountCents)}元`);
   const after: OrderMoney = { ...o, ...split, refundedCents: o.refundedCents + r.amountCents };
@@ -110,7 +111,7 @@ export async function runRefundAction(db: Db, req: FastifyRequest, id: string, a
     if (!t.ok) throw badRequest(t.msg);
     if (action === 'approve' && r.applicantId === req.auth?.userId)
       throw badRequest('申请人不能审核自己的退款申请，请由其他有审核权限的用户审核');
-    const o = await lockOrderMoney(tx, r.orderId);
+    const o = await lockOrder(tx, r.orderId);
     const judged = { approver: operator, approver_id: req.auth?.userId ?? '', approve_time: new Date(), audit_comment: words };
     let after: RefundRow;
     switch (action) {
@@ -173,7 +174,7 @@ export async function takeChannelAnswer(db: Db, a: ChannelAnswer): Promise<'appl
         set: { channel_serial: a.channelSerial },
       });
     } else {
-      const o = await lockOrderMoney(tx, r.orderId);
+      const o = await lockOrder(tx, r.orderId);
       const why = a.failReason || '渠道退款失败';
       await move(tx, r, o, { event: 'fail', operator, reason: why, set: { fail_reason: why, channel_serial: a.channelSerial } });
     }
