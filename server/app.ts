@@ -6,6 +6,7 @@ import { installBackupControl } from './db/backup-control.ts';
 import { migrate } from './db/migrate.ts';
 import { heartbeatJob } from './jobs/device-heartbeat.ts';
 import { startJobs } from './jobs/leader.ts';
+import { fillHistoryLater, installHistoryProgress } from './seed/history-later.ts';
 import { installAuth } from './lib/auth.ts';
 import { frameworkErrors, installErrorHandling, installJsonParser } from './lib/errors.ts';
 import { installInputGuard } from './lib/input-guard.ts';
@@ -74,6 +75,8 @@ export interface BuildAppOptions {
   chargingHistoryDays?: number;
   /** First-start seed: days of parking order history (default 90; SEED_ORDER_DAYS) */
   seedOrderDays?: number;
+  /** a new PGlite folder gets its order history after the server answers (seed/history-later.ts), not before */
+  historyAfterStart?: boolean;
   /** traffic simulator period in ms (entries and exits at the lanes); 0 or undefined = off */
   simTrafficMs?: number;
   /** arrears job period in ms (debts after the policy's delay, scheduled notices); 0 or undefined = off */
@@ -127,16 +130,23 @@ export async function registerApi(
   registerRefundRoutes(app, db);
 }
 
+/** What a first start seeds, from the server's options. */
+export function seedOptionsOf(opts: BuildAppOptions): SeedOptions {
+  const target = opts.database ?? {};
+  // only a folder of this server's own: PostgreSQL may be shared by instances, memory is for tests
+  const folder = 'dataDir' in target && !!target.dataDir && target.dataDir !== 'memory';
+  return {
+    smsLogin: opts.smsLogin,
+    chargingHistoryDays: opts.chargingHistoryDays,
+    orderDays: opts.seedOrderDays,
+    history: opts.historyAfterStart && folder ? 'later' : 'now',
+  };
+}
+
 /** The reference server: database, every route, background jobs and the static front end; does not listen. */
 export async function buildApp(opts: BuildAppOptions = {}): Promise<{ app: FastifyInstance; db: Database }> {
   const target = opts.database ?? {};
-  const db =
-    opts.db ??
-    (await prepareDatabase(target, {
-      smsLogin: opts.smsLogin,
-      chargingHistoryDays: opts.chargingHistoryDays,
-      orderDays: opts.seedOrderDays,
-    }));
+  const db = opts.db ?? (await prepareDatabase(target, seedOptionsOf(opts)));
 
   const app = Fastify({
     ...loggingOptions(opts.logger),
@@ -176,6 +186,11 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<{ app: Fasti
   );
   // preClose runs before the onClose hook that closes the database
   app.addHook('preClose', stopJobs);
+  if (!opts.db) {
+    const history = await fillHistoryLater(db, (msg, e) => (e ? app.log.error({ err: e }, msg) : app.log.info(msg)));
+    app.addHook('preClose', history.stop);
+    installHistoryProgress(app, history);
+  }
   await registerHealthRoutes(app, db, opts.pageBundles ?? DEFAULT_PAGE_BUNDLES);
   await registerStatic(app, { distDir: opts.distDir, pageBundles: opts.pageBundles, watchPages: opts.watchPages });
   return { app, db };

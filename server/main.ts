@@ -1,6 +1,7 @@
 import proxy from '@fastify/http-proxy';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp, installRequestId } from './app.ts';
+import { appOptionsOf } from './app-options.ts';
 import { ConfigError, type ServerConfig, readConfig } from './config.ts';
 import { frameworkErrors, installErrorHandling } from './lib/errors.ts';
 import { installClosingConnections, stopOnSignals } from './lib/graceful.ts';
@@ -27,40 +28,7 @@ async function main(): Promise<void> {
   const logger = config.log ? createLogger(config.log) : undefined;
   const app = config.apiTarget
     ? await proxyApp(config, config.apiTarget, pageBundles, logger)
-    : (
-        await buildApp({
-          database: config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
-          distDir: config.distDir,
-          pageBundles,
-          logger,
-          watchPages: config.watchPages,
-          heartbeatMs: config.heartbeatMs,
-          chargingSim: {
-            everyMs: config.simCharging ? config.chargingSimMs : 0,
-            startPercent: config.chargingSimStartPercent,
-            stallMinutes: config.chargingStallMinutes,
-            mishaps: config.chargingSimMishaps,
-          },
-          chargingHistoryDays: config.chargingHistoryDays,
-          seedOrderDays: config.seedOrderDays,
-          simTrafficMs: config.simTrafficMs,
-          arrearsJobMs: config.arrearsJobMs,
-          refundChannel: {
-            everyMs: config.refundSimMs,
-            delayMs: config.refundSimDelayMs,
-            failPercent: config.refundSimFailPercent,
-            duplicatePercent: config.refundSimDuplicatePercent,
-          },
-          smsLogin: config.smsLogin,
-          publicUrl: config.publicUrl,
-          trustProxy: config.trustProxy,
-          signInLimits: {
-            loopbackFactor: config.loopbackLimitFactor,
-            lockAfterFailures: config.lockAfterFailures,
-            lockMs: config.lockMinutes * 60_000,
-          },
-        })
-      ).app;
+    : (await buildApp(appOptionsOf(config, pageBundles, logger))).app;
   await app.listen({ port: config.port, host: config.host });
   const addr = app.server.address();
   const actualPort = typeof addr === 'object' && addr ? addr.port : config.port;

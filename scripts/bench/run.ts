@@ -4,14 +4,14 @@ import { bareFirstOpen, coldLoad, firstOpens, heapGrowth, signInBundle } from '.
 import { LIST_APIS, loadList } from './api-load';
 import { startBenchServer, signInToken, type BenchServer } from './server';
 import { formatSummary, printTable, summarize, type FigureRow } from './stats';
-import { checkPagesSeconds, runOrderList } from './tools-figures';
+import { checkPagesSeconds, freshStartSeconds, runOrderList } from './tools-figures';
 
 /**
  * `npm run bench`: builds the console with the bare-amis floor (BENCH=1), starts the reference server
  * with demo data, and prints each figure of issue 15 beside its budget as min / median / max of
  * BENCH_RUNS runs, console and floor interleaved. Not part of `npm test`: budgets live here.
  *
- * BENCH_RUNS (default 5), BENCH_SKIP_BUILD=1 (reuse dist-bench/), BENCH_ONLY=bundle,cold,open,heap,api,pages,orders,
+ * BENCH_RUNS (default 5), BENCH_SKIP_BUILD=1 (reuse dist-bench/), BENCH_ONLY=bundle,cold,open,heap,api,start,pages,orders,
  * BENCH_ORDERS=0 (skip the order list, whose 1,000,000 orders take a while), DATABASE_URL (also the
  * API figures on PostgreSQL with two server instances).
  */
@@ -189,6 +189,20 @@ async function main(): Promise<void> {
       }
     }
   }
+  if (wants('start'))
+    await section('start', async () => {
+      const seconds: number[] = [];
+      for (let i = 0; i < Math.min(RUNS, 3); i++) {
+        log(`npm start on a fresh checkout ${i + 1}`);
+        seconds.push(await freshStartSeconds());
+      }
+      push({
+        figure: 'npm start, fresh checkout, to the console answering',
+        value: range(seconds, 1, ' s'),
+        budget: '≤ 30 s',
+        met: med(seconds) <= 30,
+      });
+    });
   if (wants('pages'))
     await section('check:pages', async () => {
       const seconds: number[] = [];

@@ -20,3 +20,37 @@ export function runOrderList(): Promise<boolean> {
     child.on('exit', (code) => (code === 0 ? resolve(true) : reject(new Error(`${ORDER_LIST_SCRIPT} exited with ${code}`))));
   });
 }
+
+/**
+ * Seconds from `npm start` (scripts/start.ts) on a fresh checkout's state to the console answering:
+ * no build (a new DIST_DIR) and no database (a new DATA_DIR), a free port; the server is stopped after.
+ */
+export async function freshStartSeconds(): Promise<number> {
+  const { mkdtempSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const scratch = mkdtempSync(join(tmpdir(), 'bench-start-'));
+  const port = String(20_000 + Math.floor(Math.random() * 20_000));
+  const env = { ...process.env, PORT: port, DIST_DIR: join(scratch, 'dist'), DATA_DIR: join(scratch, 'data'), LOG: '0' };
+  const t0 = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], { env, stdio: 'ignore' });
+  try {
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}`);
+      const answered = await fetch(`http://127.0.0.1:${port}/`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (answered) return (performance.now() - t0) / 1000;
+      if (performance.now() - t0 > 300_000) throw new Error('npm start did not answer within 300 s');
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  } finally {
+    await new Promise<void>((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
@@ -37,6 +37,8 @@ export interface SeedOptions {
   smsLogin?: boolean;
   orderDays?: number;
   chargingHistoryDays?: number;
+  /** 'later': the order history is left to the server, which seeds it after it answers (seed/history-later.ts) */
+  history?: 'now' | 'later';
 }
 
 /** PostgreSQL, or PGlite in a folder / in memory, optionally started from a dump (test template). */
@@ -117,17 +119,31 @@ function postgresPool(databaseUrl: string, lost: (e: unknown) => void): pg.Pool 
 // a demo-sized buffer pool: PGlite's default 128 MB sits in this process's memory
 const PGLITE_CONF = ['shared_buffers=32MB'];
 
+/** A folder the server would create and seed on its first start (absent or empty). */
+export const isFreshFolder = (dir: string): boolean => !existsSync(dir) || readdirSync(dir).length === 0;
+
+function firstStartCommand(dir: string, seed: SeedOptions): string[] {
+  mkdirSync(dir, { recursive: true });
+  const script = fileURLToPath(new URL('./first-start.ts', import.meta.url));
+  return ['--import', 'tsx', script, dir, JSON.stringify(seed)];
+}
+
 /**
  * Creates, migrates and seeds a new PGlite folder in a short-lived child process (first-start.ts):
  * initdb's and the seed's working memory (some 500 MB) would otherwise stay with the server.
  */
 function firstStartInChild(dir: string, seed: SeedOptions): void {
-  mkdirSync(dir, { recursive: true });
-  const script = fileURLToPath(new URL('./first-start.ts', import.meta.url));
-  const loader = ['--import', 'tsx'];
-  const args = [...loader, script, dir, JSON.stringify(seed)];
-  const run = spawnSync(process.execPath, args, { cwd: REPO_ROOT, stdio: 'inherit' });
+  const run = spawnSync(process.execPath, firstStartCommand(dir, seed), { cwd: REPO_ROOT, stdio: 'inherit' });
   if (run.status !== 0) throw new Error(`could not create the database in ${dir}`);
+}
+
+/** The same, without waiting: `npm start` creates the folder while it builds the console. */
+export function firstStartBeside(dir: string, seed: SeedOptions): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, firstStartCommand(dir, seed), { cwd: REPO_ROOT, stdio: 'inherit' });
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`could not create the database in ${dir}`))));
+  });
 }
 
 /** Opens PostgreSQL at `databaseUrl`, or PGlite in a folder (undefined / 'memory' = in memory). */
@@ -145,8 +161,7 @@ export async function openDatabase(target: DbTarget = {}, seed: SeedOptions = {}
   if (!dir || dir === 'memory')
     pglite = new PGlite({ ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}), postgresqlconf: PGLITE_CONF });
   else {
-    const fresh = !existsSync(dir) || readdirSync(dir).length === 0;
-    if (fresh && !target.firstStartDone) firstStartInChild(dir, seed);
+    if (isFreshFolder(dir) && !target.firstStartDone) firstStartInChild(dir, seed);
     pglite = new PGlite(dir, { postgresqlconf: PGLITE_CONF });
   }
   await pglite.waitReady;

@@ -117,6 +117,8 @@ export const parkingOrders = defineResource({
       owedCents: () => sql`coalesce(sum(owed_cents), 0)::float8`,
       refundedCents: () => sql`coalesce(sum(refunded_cents), 0)::float8`,
     },
+    // the unfiltered list (or one lot's) adds up the per-lot totals the writes keep (migration 016)
+    kept: { table: 'parking_order_totals', lotColumn: 'parking_id', lotFilter: 'parkingId', count: 'orderCount' },
   },
   lot: { column: 'parkingId' },
   access: {

@@ -7,6 +7,7 @@ import { registerExport } from './export.ts';
 import { writeOperLog } from '../lib/oper-log.ts';
 import { idParams } from './define.ts';
 import { TotalsCache, versionOf } from './totals-cache.ts';
+import { keptTotals } from './kept-totals.ts';
 import { valueOf } from './filters.ts';
 import { f } from './fields.ts';
 import { assertRecordLot, canSee, lotsOf, outOfScope } from './lot-scope.ts';
@@ -76,6 +77,13 @@ export function registerResource(fastify: FastifyInstance, db: Db, r: Resource):
     const page = await r.rows(db, q, lots).select(versionOf(spec.table)).limit(p.pageSize).offset(p.offset).execute();
     const seen = page[0]?.listVersion;
     const rows = page.map(({ listVersion: _, ...row }) => row);
+    const kept = spec.summary?.kept;
+    if (kept && Object.entries(spec.filters ?? {}).every(([name, f]) => name === kept.lotFilter || valueOf(q, name, f) === undefined)) {
+      const lotFilter = spec.filters?.[kept.lotFilter];
+      const named = lotFilter ? valueOf(q, kept.lotFilter, lotFilter) : undefined;
+      const { total, summary } = await keptTotals(db, kept, Object.keys(spec.summary!.columns), named, lots);
+      return ok({ list: rows.map(json), pagination: { currentPage: p.currentPage, pageSize: p.pageSize, total }, summary });
+    }
     const counted = k(db)
       .selectFrom(spec.table)
       .where(r.where(q, [], lots))

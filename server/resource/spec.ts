@@ -1,3 +1,4 @@
+import type { KeptTotals } from './kept-totals.ts';
 import type { FastifyRequest } from 'fastify';
 import type { AliasableExpression, Expression, ExpressionBuilder, Kysely, SelectQueryBuilder, SqlBool } from 'kysely';
 import type { Static, TObject, TSchema } from 'typebox';
@@ -97,7 +98,7 @@ export interface ResourceSpec<F extends Fields = Fields, I extends Fields = Fiel
     emptyChildren?: boolean;
   };
   /** figures over the filtered rows answered beside the list; the filters in `ignore` do not narrow them */
-  summary?: { columns: Record<string, (eb: Eb) => AliasableExpression<unknown>>; ignore?: string[] };
+  summary?: { columns: Record<string, (eb: Eb) => AliasableExpression<unknown>>; ignore?: string[]; kept?: KeptTotals };
   access: { list: Access; get?: Access | false; create?: Access; update?: Access; delete?: Access };
   /** where the record's lot is: every list, detail and write is kept to the caller's lots (lot-scope.ts) */
   lot?: LotColumn;

@@ -1,6 +1,5 @@
 import type { Db, SeedOptions } from '../db/database.ts';
-import { seedTraffic } from './traffic.ts';
-import { seedArrears } from '../arrears/create.ts';
+import { markHistoryPending, seedOrderHistory } from './history.ts';
 import { seedMerchants } from './merchants.ts';
 import { seedFeeRules } from './fee-rules.ts';
 import { seedCharging } from './charging.ts';
@@ -43,11 +42,11 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions = {}, progress: Prog
     await step('fee rules', () => seedFeeRules(tx));
     // after the fee rules: the order history is priced with them
     const days = opts.orderDays ?? 90;
-    const orders = await step(`parking orders of ${days} days, each priced by the fee engine`, async () => {
-      const n = await seedTraffic(tx, { days });
-      await seedArrears(tx); // the history's unpaid exits are debts already
-      return n;
-    });
+    if (opts.history === 'later') {
+      await step(`parking orders of ${days} days: after the server answers`, () => markHistoryPending(tx, days));
+      return;
+    }
+    const orders = await step(`parking orders of ${days} days, each priced by the fee engine`, () => seedOrderHistory(tx, days));
     progress.note(`${Number(orders).toLocaleString('en-US')} orders`);
   });
   return true;

@@ -133,9 +133,9 @@ async function insertAll(tx: Db, orders: NewOrder[], payments: NewPayment[], cou
     ['release_reason', 'text', (o) => o.releaseReason],
     ['create_time', 'float8', (o) => o.entryTime, ts('create_time')],
   ]);
-  let n = 0;
+  // named after their order (one payment, one coupon each), so a history written day by day never repeats an id
   await unnestInsert(tx, 'parking_order_payment', payments, [
-    ['id', 'text', () => `pay-s${(++n).toString(36)}`],
+    ['id', 'text', (p) => `pay-${p.orderId}`],
     ['order_id', 'text', (p) => p.orderId],
     ['channel', 'int2', (p) => p.channel],
     ['serial_no', 'text', (p) => p.serialNo],
@@ -144,9 +144,8 @@ async function insertAll(tx: Db, orders: NewOrder[], payments: NewPayment[], cou
     ['change_cents', 'int8', (p) => p.changeCents],
     ['operator', 'text', (p) => p.operator],
   ]);
-  n = 0;
   await unnestInsert(tx, 'parking_order_coupon', coupons, [
-    ['id', 'text', () => `cp-s${(++n).toString(36)}`],
+    ['id', 'text', (c) => `cp-${c.orderId}`],
     ['order_id', 'text', (c) => c.orderId],
     ['coupon_no', 'text', (c) => c.couponNo],
     ['merchant_name', 'text', (c) => c.merchantName],

@@ -27,7 +27,20 @@ const REASONS = ['道闸故障，人工抬杆放行', '车牌识别失败，人�
 
 type Bill = { total: number; discount: number; ruleId: string | null; version: number | null };
 
-export async function seedTraffic(tx: Db, opts: { days: number; now?: number; seed?: number }): Promise<number> {
+/** One day of the history, handed over as it is made when the caller writes it day by day. */
+export interface DayOfHistory {
+  orders: NewOrder[];
+  payments: NewPayment[];
+  coupons: NewCoupon[];
+  /** 1 for the oldest day … `of` for today */
+  index: number;
+  of: number;
+}
+
+export async function seedTraffic(
+  tx: Db,
+  opts: { days: number; now?: number; seed?: number; onDay?: (day: DayOfHistory) => Promise<void> },
+): Promise<number> {
   if (opts.days <= 0) return 0;
   const now = Math.floor((opts.now ?? Date.now()) / 60_000) * 60_000;
   const rnd = seededRandom(opts.seed ?? 20260101);
@@ -63,6 +76,7 @@ export async function seedTraffic(tx: Db, opts: { days: number; now?: number; se
   const coupons: NewCoupon[] = [];
   const today = Math.floor((now + OFFSET) / DAY);
   let seq = 0;
+  let made = 0;
   // the last `days` × 24 h before now, so a test's slice is the same size at any hour
   const since = now - opts.days * DAY;
   for (let d = today - opts.days; d <= today; d++) {
@@ -170,7 +184,12 @@ export async function seedTraffic(tx: Db, opts: { days: number; now?: number; se
         else o.state = ORDER_STATE.ARREARS;
       }
     }
+    if (opts.onDay) {
+      made += orders.length;
+      await opts.onDay({ orders, payments, coupons, index: d - today + opts.days + 1, of: opts.days + 1 });
+      orders.length = payments.length = coupons.length = 0;
+    }
   }
   await insertOrders(tx, orders, payments, coupons);
-  return orders.length;
+  return made + orders.length;
 }

@@ -2,6 +2,7 @@ import axios, { AxiosError, type AxiosAdapter, type AxiosInstance, type AxiosReq
 import { getToken } from '../utils/auth-cookie';
 import { classifyFailure, type ErrorAction, type FailureInfo, requestIdOf } from './error-catalogue';
 import { isWrite, performErrorAction, REQUEST_TIMEOUT_MS } from './error-action';
+import { DEMO_HISTORY_HEADER, demoHistory } from '../stores/demo-history-store';
 
 declare module 'axios' {
   interface AxiosRequestConfig {
@@ -55,6 +56,7 @@ export function createHttpClient({ adapter, token = getToken, onFailure = perfor
 
   client.interceptors.response.use(
     (response) => {
+      demoHistory.heard(response.headers[DEMO_HISTORY_HEADER]);
       const body = response.data;
       const code = body && typeof body === 'object' ? (body as { code?: unknown }).code : undefined;
       const action = classifyFailure({

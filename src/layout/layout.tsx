@@ -15,6 +15,7 @@ import { chromeGate, CHROME_WAIT_MS } from './chrome-gate';
 import { currentRoute } from '../router/current-route';
 import { t } from '../i18n';
 import { useFocusFollowsScreen } from './focus-follows-screen';
+import { DemoHistoryNotice } from './demo-history-notice';
 import './layout.css';
 
 /** The signed-in shell: sidebar from the menu, top bar, tabs, cached pages, settings panel, footer. */
@@ -75,6 +76,7 @@ export const Layout = observer(function Layout() {
           {tagsView && (chrome ? <TagsView /> : <div className="pc-tags" />)}
         </div>
         <main className="pc-app-main" id="pc-main-content" tabIndex={-1} aria-label={t('layout.mainContent')}>
+          <DemoHistoryNotice />
           <KeepAliveOutlet />
         </main>
         {chrome ? <AppFooter /> : null}

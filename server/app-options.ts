@@ -1,0 +1,41 @@
+import type { BuildAppOptions } from './app.ts';
+import type { LogOptions } from './lib/logger.ts';
+import type { ServerConfig } from './config.ts';
+import type { PageBundle } from './lib/static.ts';
+
+/** The reference server's options from its configuration (server/config.ts): `npm start` and the CLI read them alike. */
+export function appOptionsOf(config: ServerConfig, pageBundles?: PageBundle[], logger?: LogOptions): BuildAppOptions {
+  return {
+    database: config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
+    distDir: config.distDir,
+    pageBundles,
+    logger,
+    watchPages: config.watchPages,
+    heartbeatMs: config.heartbeatMs,
+    chargingSim: {
+      everyMs: config.simCharging ? config.chargingSimMs : 0,
+      startPercent: config.chargingSimStartPercent,
+      stallMinutes: config.chargingStallMinutes,
+      mishaps: config.chargingSimMishaps,
+    },
+    chargingHistoryDays: config.chargingHistoryDays,
+    seedOrderDays: config.seedOrderDays,
+    historyAfterStart: true,
+    simTrafficMs: config.simTrafficMs,
+    arrearsJobMs: config.arrearsJobMs,
+    refundChannel: {
+      everyMs: config.refundSimMs,
+      delayMs: config.refundSimDelayMs,
+      failPercent: config.refundSimFailPercent,
+      duplicatePercent: config.refundSimDuplicatePercent,
+    },
+    smsLogin: config.smsLogin,
+    publicUrl: config.publicUrl,
+    trustProxy: config.trustProxy,
+    signInLimits: {
+      loopbackFactor: config.loopbackLimitFactor,
+      lockAfterFailures: config.lockAfterFailures,
+      lockMs: config.lockMinutes * 60_000,
+    },
+  };
+}
