@@ -30,8 +30,12 @@ export async function fillHistoryLater(db: Db, log: (msg: string, e?: unknown) =
   let stopping = false;
   const run = async () => {
     const started = Date.now();
-    // what an interrupted fill wrote (orders cascade to their payments, coupons, audit and debts)
-    await db.query(`delete from parking_order where id like $1`, [HISTORY_ORDER_IDS]);
+    // what an interrupted fill wrote: refunds first (they hold their payment), then the orders,
+    // which take their payments, coupons, audit and debts with them
+    await db.transaction(async (tx) => {
+      await tx.query(`delete from parking_order_refund where order_id like $1`, [HISTORY_ORDER_IDS]);
+      await tx.query(`delete from parking_order where id like $1`, [HISTORY_ORDER_IDS]);
+    });
     const orders = await seedOrderHistory(db, days, async (day) => {
       if (stopping) throw new Stopped();
       await db.transaction((tx) => insertOrders(tx, day.orders, day.payments, day.coupons));

@@ -1,5 +1,6 @@
 import type { Db } from '../db/database.ts';
 import { seedArrears } from '../arrears/create.ts';
+import { seedRefunds } from '../refunds/seed.ts';
 import { type DayOfHistory, seedTraffic } from './traffic.ts';
 
 /**
@@ -14,10 +15,14 @@ export const HISTORY_KEY = 'demoHistory';
 /** Every order the history writes has an id starting so (seed/traffic.ts): what an interrupted fill removes. */
 export const HISTORY_ORDER_IDS = 'o-s%';
 
-/** The whole history in the caller's transaction; answers the number of orders. */
+/** The whole history (in the caller's transaction, or day by day through `onDay`); answers the number of orders. */
 export async function seedOrderHistory(tx: Db, days: number, onDay?: (day: DayOfHistory) => Promise<void>): Promise<number> {
   const n = await seedTraffic(tx, { days, onDay });
-  await seedArrears(tx); // the history's unpaid exits are debts already
+  // what follows from the stays, at once (a transaction of its own when the days were written one by one)
+  await tx.transaction(async (t) => {
+    await seedArrears(t); // the history's unpaid exits are debts already
+    await seedRefunds(t);
+  });
   return n;
 }
 

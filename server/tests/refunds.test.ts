@@ -78,6 +78,22 @@ const money = async (orderId: string) => {
 };
 
 describe('refunds', () => {
+  it('the demo history’s refunds agree with their orders, payments and audit', async () => {
+    const { rows } = await db.query<{ status: number; n: number; over: number; unaudited: number; mismatch: number }>(
+      `select r.status, count(*)::int as n,
+              count(*) filter (where r.amount_cents > p.value_cents)::int as over,
+              count(*) filter (where not exists (select 1 from parking_order_audit a where a.order_id = r.order_id and a.action = 'refund'))::int as unaudited,
+              count(*) filter (where r.status = ${REFUND_STATE.REFUNDED} and o.refunded_cents <> r.amount_cents)::int as mismatch
+         from parking_order_refund r join parking_order_payment p on p.id = r.payment_id join parking_order o on o.id = r.order_id
+        where r.id like 'rf-s%' group by r.status`,
+    );
+    expect(rows.map((r) => r.status)).toContain(REFUND_STATE.REFUNDED);
+    expect(rows.length).toBeGreaterThan(1);
+    expect(rows.every((r) => r.over === 0 && r.unaudited === 0 && r.mismatch === 0)).toBe(true);
+    const broken = await db.query(`select 1 from parking_order where receivable_cents <> discount_cents + paid_cents + owed_cents`);
+    expect(broken.rows).toHaveLength(0);
+  });
+
   it('a partial refund applied by one user, approved by another, is paid by the channel and lowers the order once', async () => {
     const orderId = await paidOrder(1000);
     const id = await applied(orderId, 300);
