@@ -4,14 +4,14 @@ import { bareFirstOpen, coldLoad, firstOpens, heapGrowth, signInBundle } from '.
 import { LIST_APIS, loadList } from './api-load';
 import { startBenchServer, signInToken, type BenchServer } from './server';
 import { formatSummary, printTable, summarize, type FigureRow } from './stats';
-import { checkPagesSeconds, freshStartSeconds, runOrderList } from './tools-figures';
+import { MONEY_LISTS_SCRIPT, ORDER_LIST_SCRIPT, checkPagesSeconds, freshStartSeconds, runFigureScript } from './tools-figures';
 
 /**
  * `npm run bench`: builds the console with the bare-amis floor (BENCH=1), starts the reference server
  * with demo data, and prints each figure of issue 15 beside its budget as min / median / max of
  * BENCH_RUNS runs, console and floor interleaved. Not part of `npm test`: budgets live here.
  *
- * BENCH_RUNS (default 5), BENCH_SKIP_BUILD=1 (reuse dist-bench/), BENCH_ONLY=bundle,cold,open,heap,api,start,pages,orders,
+ * BENCH_RUNS (default 5), BENCH_SKIP_BUILD=1 (reuse dist-bench/), BENCH_ONLY=bundle,cold,open,heap,api,start,pages,money,orders,
  * BENCH_ORDERS=0 (skip the order list, whose 1,000,000 orders take a while), DATABASE_URL (also the
  * API figures on PostgreSQL with two server instances).
  */
@@ -214,9 +214,13 @@ async function main(): Promise<void> {
     });
   console.log('');
   printTable(rows);
+  if (wants('money')) {
+    console.log('');
+    await runFigureScript(MONEY_LISTS_SCRIPT);
+  }
   if (wants('orders')) {
     console.log('');
-    if (!(await runOrderList())) console.log('order list: scripts/bench/order-list.ts is not there yet');
+    await runFigureScript(ORDER_LIST_SCRIPT);
   }
 }
 

@@ -11,13 +11,14 @@ export function checkPagesSeconds(): number {
 }
 
 export const ORDER_LIST_SCRIPT = 'scripts/bench/order-list.ts';
+export const MONEY_LISTS_SCRIPT = 'scripts/bench/money-lists.ts';
 
-/** Runs the order-list figure (helper script of its own) with output passed through; false when it is absent. */
-export function runOrderList(): Promise<boolean> {
-  if (!existsSync(ORDER_LIST_SCRIPT)) return Promise.resolve(false);
+/** Runs a figure's helper script (order list, money lists) with its output passed through; false when it is absent. */
+export function runFigureScript(script: string): Promise<boolean> {
+  if (!existsSync(script)) return Promise.resolve(false);
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', ORDER_LIST_SCRIPT], { stdio: 'inherit' });
-    child.on('exit', (code) => (code === 0 ? resolve(true) : reject(new Error(`${ORDER_LIST_SCRIPT} exited with ${code}`))));
+    const child = spawn(process.execPath, ['--import', 'tsx', script], { stdio: 'inherit' });
+    child.on('exit', (code) => (code === 0 ? resolve(true) : reject(new Error(`${script} exited with ${code}`))));
   });
 }
 

@@ -1,4 +1,4 @@
-import type { ColumnType } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /** Row types of the parking order tables (migration 008), in the builder's camelCase. */
 
@@ -88,6 +88,9 @@ export interface ParkingOrderRefundTable {
   failReason: string;
   refundTime: Modified;
   lastModifyTime: Modified;
+  // migration 017: the order's, for the keyword filter
+  orderNo: Generated<string>;
+  plateNo: Generated<string>;
 }
 
 export interface ParkingOrderAuditTable {

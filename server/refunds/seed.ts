@@ -21,7 +21,7 @@ const APPROVER = ['系统管理员（admin）', 'u-admin'];
 export async function seedRefunds(tx: Db): Promise<number> {
   const { rows } = await tx.query(
     `with picked as (
-       select o.id as order_id, o.parking_id, o.paid_cents, p.id as payment_id, p.channel, p.pay_time,
+       select o.id as order_id, o.order_no, o.plate_no, o.parking_id, o.paid_cents, p.id as payment_id, p.channel, p.pay_time,
               row_number() over (order by o.id) as k
          from parking_order o join parking_order_payment p on p.order_id = o.id
         where o.state = $1 and p.channel in (1, 2) and o.paid_cents >= 200 and p.value_cents = o.paid_cents
@@ -37,7 +37,7 @@ export async function seedRefunds(tx: Db): Promise<number> {
      )
      insert into parking_order_refund (id, order_id, refund_no, amount_cents, reason, reason_code, status, applicant, applicant_id,
                                        apply_time, payment_id, parking_id, channel, approver, approver_id, approve_time,
-                                       audit_comment, attempts, channel_serial, fail_reason, refund_time, last_modify_time)
+                                       audit_comment, attempts, channel_serial, fail_reason, refund_time, last_modify_time, order_no, plate_no)
      select 'rf-s' || k, order_id, 'RF' || to_char(applied_at at time zone 'Asia/Shanghai', 'YYYYMMDDHH24MISS') || upper(substr(md5(order_id), 1, 8)),
             amount, ($7::jsonb) ->> reason_code::text, reason_code, status,
             $2, $3, applied_at, payment_id, parking_id, channel,
@@ -48,7 +48,7 @@ export async function seedRefunds(tx: Db): Promise<number> {
             case when status = ${S.REFUNDED} then case channel when 1 then '50' else '20' end || lpad((abs(hashtext(order_id)) % 1000000000)::text, 10, '0') else '' end,
             case when status in (${S.FAILED}, ${S.CLOSED}) then '渠道返回：原交易已超过可退款期限' else '' end,
             case when status = ${S.REFUNDED} then applied_at + interval '41 minutes' end,
-            applied_at + interval '41 minutes'
+            applied_at + interval '41 minutes', order_no, plate_no
        from shaped
      returning 1`,
     [ORDER_STATE.COMPLETED, ...APPLICANT, ...APPROVER, REASONS.map(([code]) => Number(code)), JSON.stringify(REFUND_REASON)],

@@ -140,6 +140,23 @@ describe('refunds', () => {
     expect((await apply(orderId, 701)).body).toMatchObject({ code: 400, msg: expect.stringContaining('可退金额7.00元') });
   });
 
+  it('the keyword finds a refund by its number, its order’s number or the start of its plate', async () => {
+    const r = (
+      await db.query<{ id: string; refund_no: string; order_no: string; plate_no: string }>(
+        `select r.id, r.refund_no, o.order_no, o.plate_no from parking_order_refund r join parking_order o on o.id = r.order_id where r.id like 'rf-s%' order by r.id limit 1`,
+      )
+    ).rows[0];
+    for (const keyword of [r.refund_no, r.order_no, r.plate_no.slice(0, 4)]) {
+      const res = await call(app, 'GET', `/api/refund/Refunds?pageSize=100&keyword=${encodeURIComponent(keyword)}`, { token: admin });
+      expect(
+        res.body.data.list.map((x: { id: string }) => x.id),
+        keyword,
+      ).toContain(r.id);
+    }
+    const none = await call(app, 'GET', `/api/refund/Refunds?keyword=NOSUCHNO`, { token: admin });
+    expect(none.body.data.pagination.total).toBe(0);
+  });
+
   it('20 parallel approvals of one refund: one succeeds, the others are told why, and the channel pays once', async () => {
     const orderId = await paidOrder(2000);
     const id = await applied(orderId, 500);
