@@ -7,6 +7,7 @@ import { migrate } from './db/migrate.ts';
 import { heartbeatJob } from './jobs/device-heartbeat.ts';
 import { startJobs } from './jobs/leader.ts';
 import { fillHistoryLater, installHistoryProgress } from './seed/history-later.ts';
+import { offerNewSeedEntries } from './seed/new-entries.ts';
 import { installAuth } from './lib/auth.ts';
 import { frameworkErrors, installErrorHandling, installJsonParser } from './lib/errors.ts';
 import { installInputGuard } from './lib/input-guard.ts';
@@ -92,6 +93,8 @@ export async function prepareDatabase(target: DbTarget = {}, seed: SeedOptions =
   progress.step('tables');
   await migrate(db);
   await seedIfEmpty(db, seed, progress);
+  // a database seeded by an older version gets the menu entries, buttons and dictionaries added since
+  await offerNewSeedEntries(db);
   return db;
 }
 

@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.ts';
+import { dictEntryRows, dictRows } from './seed-rows.ts';
 import { CAR_CLASS, PAY_CHANNEL, SOURCE, STATE_LABEL } from '../../domain/parking-codes.ts';
 import { REFUND_REASON, REFUND_STATUS } from '../../domain/refund-codes.ts';
 import {
@@ -208,23 +209,21 @@ export const DICTS: Dict[] = [
   ],
 ];
 
-/** Dictionary ids are `d-<name>`, entry ids `dd-<name>-<value>`: stable for tests and links. */
+/** Dictionary ids are `d-<name>`, entry ids `dd-<name>-<value>` (seed-rows.ts): stable for tests and links. */
 export async function seedDicts(tx: Db): Promise<void> {
-  for (const [di, [name, fullName, entries]] of DICTS.entries()) {
+  for (const d of dictRows())
     await tx.query('insert into dictionaries (id, name, full_name, sort_code) values ($1, $2, $3, $4)', [
-      `d-${name}`,
-      name,
-      fullName,
-      di + 1,
+      d.id,
+      d.name,
+      d.fullName,
+      d.sortCode,
     ]);
-    for (const [ei, [value, label]] of entries.entries()) {
-      await tx.query('insert into dict_detail (id, dict_name, label, value, dict_sort) values ($1, $2, $3, $4, $5)', [
-        `dd-${name}-${value}`,
-        name,
-        label,
-        value,
-        ei + 1,
-      ]);
-    }
-  }
+  for (const e of dictEntryRows())
+    await tx.query('insert into dict_detail (id, dict_name, label, value, dict_sort) values ($1, $2, $3, $4, $5)', [
+      e.id,
+      e.dictName,
+      e.label,
+      e.value,
+      e.sortCode,
+    ]);
 }
