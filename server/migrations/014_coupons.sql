@@ -49,7 +49,11 @@ create table coupon_record (
   plate_no text not null,
   state smallint not null default 0 check (state between 0 and 3),
   issue_time timestamptz not null default now(),
+  -- usable from start_time until (not including) expire_time
+  start_time timestamptz not null,
   expire_time timestamptz not null,
+  -- the most it may take off (its face value, or its cap): held against the merchant's balance while issued
+  max_cents bigint not null default 0 check (max_cents >= 0),
   issuer text not null default '',
   -- where and when it was used, and what it took off
   order_id text references parking_order(id) on delete set null,
