@@ -11,7 +11,7 @@ export const COUPON_TYPES: Record<number, string> = { 1: '金额券', 2: '时长
 
 export const COUPON_STATE = { ISSUED: 0, USED: 1, EXPIRED: 2, VOID: 3 } as const;
 export type CouponState = (typeof COUPON_STATE)[keyof typeof COUPON_STATE];
-export const COUPON_STATES: Record<number, string> = { 0: '已发放', 1: '已使用', 2: '已过期', 3: '已作废' };
+export const COUPON_STATES: Record<number, string> = { 0: '已发放', 1: '已抵扣', 2: '已过期', 3: '已作废' };
 
 export const COUPON_VALID_MODE: Record<number, string> = { 1: '固定日期', 2: '领取后N天' };
 

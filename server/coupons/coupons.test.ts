@@ -26,7 +26,7 @@ describe('coupon state machine', () => {
           msg: expect.stringContaining(`优惠券当前状态为“${COUPON_STATES[from]}”`),
         });
     }
-    expect(couponTransition(S.USED, 'void')).toEqual({ ok: false, msg: '优惠券当前状态为“已使用”，不能作废' });
+    expect(couponTransition(S.USED, 'void')).toEqual({ ok: false, msg: '优惠券当前状态为“已抵扣”，不能作废' });
   });
 });
 

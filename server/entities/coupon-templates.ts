@@ -51,7 +51,7 @@ export const couponTemplates = defineResource({
     couponType: f.codes('优惠券类型', COUPON_TYPES),
     faceValue: f.int('面值', { max: COUPON_LIMITS.cents, default: 0 }),
     capCents: f.cents('单张最高抵扣', { default: 0 }),
-    validMode: f.codes('有效期类型', COUPON_VALID_MODE, { default: 2 }),
+    validMode: f.codes('有效期', COUPON_VALID_MODE, { default: 2 }),
     validFrom: f.date('生效日期'),
     validTo: f.date('截止日期'),
     validDays: f.int('有效天数', { max: 3650, default: 7 }),
@@ -61,7 +61,7 @@ export const couponTemplates = defineResource({
     enabledMark: f.oneOf('启用状态', [0, 1], '启用状态只能是0（停用）或1（启用）', { default: 1 }),
     description: f.text('备注', 200, { default: '' }),
   },
-  required: ['templateName', 'merchantId', 'couponType', 'stock'],
+  required: ['templateName', 'merchantId', 'parkingIds', 'couponType', 'stock'],
   unique: [{ fields: ['merchantId', 'templateName'], msg: '该商户已有同名的优惠券模板' }],
   filters: {
     keyword: filter.keyword(['templateName']),
