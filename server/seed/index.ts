@@ -2,6 +2,7 @@ import type { Db, SeedOptions } from '../db/database.ts';
 import { seedTraffic } from './traffic.ts';
 import { seedArrears } from '../arrears/create.ts';
 import { seedMerchants } from './merchants.ts';
+import { seedCoupons } from '../coupons/seed.ts';
 import { seedFeeRules } from './fee-rules.ts';
 import { seedCharging } from './charging.ts';
 import { seedMenus } from './system-menus.ts';
@@ -48,6 +49,7 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions = {}, progress: Prog
       await seedArrears(tx); // the history's unpaid exits are debts already
       return n;
     });
+    await step('coupons', () => seedCoupons(tx));
     progress.note(`${Number(orders).toLocaleString('en-US')} orders`);
   });
   return true;

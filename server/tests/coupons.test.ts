@@ -62,6 +62,29 @@ const calc = (json: Record<string, unknown>, token = admin) =>
     json: { parkingId: TEST_LOT, entryTime: Date.now() - 3 * 3600_000, exitTime: Date.now(), ...json },
   });
 
+describe('demo data', () => {
+  it('has coupons in every state, the used ones consistent with their orders and the merchants’ ledgers', async () => {
+    const { rows: states } = await db.query<{ state: number; n: number }>(
+      `select state, count(*)::int as n from coupon_record where id like 'cr-s%' group by state order by state`,
+    );
+    expect(states.map((r) => r.state)).toEqual([0, 1, 2, 3]);
+    const { rows: odd } = await db.query<{ n: number }>(
+      `select count(*)::int as n from coupon_record r
+         left join parking_order o on o.id = r.order_id
+         left join parking_order_coupon c on c.coupon_no = r.coupon_no and c.order_id = r.order_id
+        where r.state = 1 and (o.id is null or c.id is null or c.deducted_cents <> r.deducted_cents or o.discount_cents < r.deducted_cents
+              or o.plate_no <> r.plate_no or not (o.parking_id = any(r.parking_ids)) or r.use_time >= r.expire_time or r.use_time < r.issue_time)`,
+    );
+    expect(odd[0].n).toBe(0);
+    const { rows: ledger } = await db.query<{ n: number }>(
+      `select count(*)::int as n from merchant m
+        where m.balance <> coalesce((select l.balance_after from merchant_ledger l where l.merchant_id = m.id order by l.create_time desc, l.id desc limit 1), 0)
+          and m.id like 'm-%-%'`,
+    );
+    expect(ledger[0].n).toBe(0);
+  });
+});
+
 describe('coupon templates', () => {
   it('answers a discount both ways and refuses values that do not fit the type', async () => {
     const m = await merchant(100_000);
