@@ -9,6 +9,7 @@ import { OUT_OF_SCOPE } from '../resource/lot-scope.ts';
 import { redeemCoupons } from '../coupons/redeem.ts';
 import { expireDueCoupons } from '../coupons/lifecycle.ts';
 import { call, login, signInLotLimitedUser, withTestServer } from './helpers.ts';
+import { type InPark, leave } from '../jobs/traffic-sim.ts';
 import { TEST_LOT, insertTestOrder } from './order-fixtures.ts';
 
 /**
@@ -244,6 +245,41 @@ describe('using, voiding and expiring', () => {
     expect(await record(no)).toMatchObject({ state: COUPON_STATE.VOID, void_reason: '发错车牌' });
     // a voided coupon gives its per-plate place back
     expect((await issue(t, plate(400))).body.code).toBe(200);
+  });
+});
+
+describe('the traffic simulator', () => {
+  it('a car given a coupon uses it when it leaves: the order, the coupon and the merchant’s ledger agree', async () => {
+    const lot = 'p-ns-hac-02';
+    const m = newId('m');
+    await db.query(`insert into merchant (id, merchant_name, parking_ids, balance) values ($1, $2, $3, 10000)`, [
+      m,
+      `模拟商户${++seq}`,
+      [lot],
+    ]);
+    const t = await template(m, { parkingIds: [lot], faceValue: 200 });
+    const plateNo = plate(700);
+    const no = (await issue(t, plateNo)).body.data.rows[0].couponNo as string;
+    const id = await insertTestOrder(db, { state: ORDER_STATE.IN_PARK, exited: false, plate: plateNo, lot });
+    const entry = (await db.query<{ entry_time: Date }>('select entry_time from parking_order where id = $1', [id])).rows[0].entry_time;
+    const o = {
+      id,
+      state: ORDER_STATE.IN_PARK,
+      parking_id: lot,
+      plate_no: plateNo,
+      plate_color: 5,
+      car_class: 1,
+      entry_time: entry,
+      space_no: '',
+      collector: '',
+    };
+    await leave(db, o as InPark, Date.now());
+    const order = (await db.query<Record<string, string>>('select discount_cents, receivable_cents from parking_order where id = $1', [id]))
+      .rows[0];
+    const taken = Math.min(200, Number(order.receivable_cents));
+    expect(Number(order.discount_cents)).toBe(taken);
+    expect(await record(no)).toMatchObject({ state: COUPON_STATE.USED, order_id: id, deducted_cents: taken });
+    expect(await balanceOf(m)).toBe(10000 - taken);
   });
 });
 
