@@ -61,7 +61,7 @@ export const couponTemplates = defineResource({
     enabledMark: f.oneOf('启用状态', [0, 1], '启用状态只能是0（停用）或1（启用）', { default: 1 }),
     description: f.text('备注', 200, { default: '' }),
   },
-  required: ['templateName', 'merchantId', 'parkingIds', 'couponType', 'stock'],
+  required: ['templateName', 'merchantId', 'couponType', 'stock'],
   unique: [{ fields: ['merchantId', 'templateName'], msg: '该商户已有同名的优惠券模板' }],
   filters: {
     keyword: filter.keyword(['templateName']),
@@ -88,7 +88,6 @@ export const couponTemplates = defineResource({
   statusField: 'enabledMark',
   describe: (v) => `${v.templateName}`,
   check(v) {
-    if (!v.parkingIds.length) throw badRequest('请选择适用停车场');
     const problem = templateValueProblem(v);
     if (problem) throw badRequest(problem);
     if (v.validMode === 1) {
@@ -103,6 +102,11 @@ export const couponTemplates = defineResource({
     async save(tx, v) {
       const { rows } = await tx.query<{ parking_ids: string[] }>('select parking_ids from merchant where id = $1', [v.merchantId]);
       if (!rows[0]) throw badRequest('商户不存在');
+      // none chosen: every lot the merchant serves
+      if (!v.parkingIds.length) {
+        if (!rows[0].parking_ids.length) throw badRequest('该商户未设置服务的停车场，请先在商户管理中设置');
+        return { ...v, parkingIds: rows[0].parking_ids };
+      }
       const outside = v.parkingIds.filter((p) => !rows[0].parking_ids.includes(p));
       if (outside.length) throw badRequest('适用停车场只能是该商户服务的停车场（商户管理中设置）');
     },

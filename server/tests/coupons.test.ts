@@ -114,6 +114,9 @@ describe('coupon templates', () => {
     });
     expect((await bad({ capCents: 0 })).msg).toContain('须填写单张最高抵扣金额');
     expect(await bad({ parkingIds: ['p-ns-hac-02'] })).toMatchObject({ msg: '适用停车场只能是该商户服务的停车场（商户管理中设置）' });
+    // none chosen: the merchant's lots
+    const all = await template(m, { parkingIds: [] });
+    expect((await call(app, 'GET', `/api/coupon/Template/${all}`, { token: admin })).body.data.parkingIds).toEqual([TEST_LOT]);
     expect(await bad({ validMode: 1, validFrom: '2026-03-05', validTo: '2026-03-01' })).toMatchObject({ msg: '截止日期不能早于生效日期' });
   });
 });
