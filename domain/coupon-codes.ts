@@ -38,6 +38,3 @@ export function couponValueLabel(type: number, faceValue: number): string {
       return discountLabel(faceValue);
   }
 }
-
-/** A coupon number: CP + China date + 8 characters. */
-export const COUPON_NO_RE = /^CP\d{8}[0-9A-Z]{4,12}$/;
