@@ -8,6 +8,7 @@ import { canSee, lotsOf, outOfScope } from '../resource/lot-scope.ts';
 import { operatorOf } from '../refunds/store.ts';
 import { couponTemplates } from '../entities/coupon-templates.ts';
 import { couponRecords } from '../entities/coupon-records.ts';
+import { merchants } from '../entities/merchants.ts';
 import { MAX_BATCH, issueCoupons, platesOf } from '../coupons/issue.ts';
 import { voidCoupon } from '../coupons/lifecycle.ts';
 import { COUPON_STATES, couponValueLabel } from '../../domain/coupon-codes.ts';
@@ -109,6 +110,34 @@ export function registerCouponRoutes(fastify: FastifyInstance, db: Db): void {
         .orderBy('operateTime')
         .execute();
       return ok({ items: audits.map((a) => ({ ...a, operateTime: a.operateTime.getTime() })) });
+    },
+  );
+
+  // the merchant's balance movements: coupons used (minus what each took off) and top-ups, newest first
+  app.get(
+    '/api/coupon/Merchant/:id/Ledger',
+    { schema: { params: idParams, summary: '商户余额流水（最近200笔）' }, config: { access: { menus: ['merchant'] } } },
+    async (req) => {
+      const m = await merchants.find(db, req.params.id);
+      if (!m) throw notFound();
+      if (!(await canSee(db, req, merchants.spec.lot!, m))) throw outOfScope();
+      const rows = await db.kysely
+        .selectFrom('merchantLedger')
+        .selectAll()
+        .where('merchantId', '=', req.params.id)
+        .orderBy('createTime', 'desc')
+        .orderBy('id', 'desc')
+        .limit(200)
+        .execute();
+      return ok({
+        balance: Number(m.balance),
+        items: rows.map((r) => ({
+          ...r,
+          amountCents: Number(r.amountCents),
+          balanceAfter: Number(r.balanceAfter),
+          createTime: r.createTime.getTime(),
+        })),
+      });
     },
   );
 

@@ -283,6 +283,12 @@ describe('the traffic simulator', () => {
     expect(Number(order.discount_cents)).toBe(taken);
     expect(await record(no)).toMatchObject({ state: COUPON_STATE.USED, order_id: id, deducted_cents: taken });
     expect(await balanceOf(m)).toBe(10000 - taken);
+    // 商户管理 › 余额流水 shows it
+    const ledger = (await call(app, 'GET', `/api/coupon/Merchant/${m}/Ledger`, { token: admin })).body.data;
+    expect(ledger).toMatchObject({
+      balance: 10000 - taken,
+      items: [{ couponNo: no, amountCents: -taken, balanceAfter: 10000 - taken, orderId: id }],
+    });
   });
 });
 
@@ -319,6 +325,7 @@ describe('permissions and lots', () => {
       await call(app, 'POST', `/api/coupon/Records/${id}/Actions/Void`, { token: viewer, json: { reason: '试试' } }),
       await call(app, 'GET', '/api/coupon/Records/Actions/Export', { token: viewer }),
       await issue(t, plate(502), operator),
+      await call(app, 'GET', '/api/coupon/Merchant/m-hac-starbucks/Ledger', { token: viewer }),
     ];
     expect(refused.map((r) => r.body.code)).toEqual(Array(refused.length).fill(403));
     expect(await record(no)).toMatchObject({ state: COUPON_STATE.ISSUED });
@@ -327,7 +334,8 @@ describe('permissions and lots', () => {
   });
 
   it('a user of other lots neither sees, issues, voids nor prices another lot’s coupons', async () => {
-    const t = await template(await merchant(100_000));
+    const m = await merchant(100_000);
+    const t = await template(m);
     const no = (await issue(t, plate(600))).body.data.rows[0].couponNo as string;
     const id = (await record(no)).id as string;
     const elsewhere = await signInLotLimitedUser(app, admin, 'couponelsewhere', ['p-ns-hac-02']);
@@ -351,6 +359,7 @@ describe('permissions and lots', () => {
         })
       ).body,
     ).toMatchObject({ code: 403 });
+    expect((await call(app, 'GET', `/api/coupon/Merchant/${m}/Ledger`, { token: elsewhere })).body.code).toBe(403);
     expect(await record(no)).toMatchObject({ state: COUPON_STATE.ISSUED });
   });
 });
