@@ -62,6 +62,8 @@ export const couponTemplates = defineResource({
     description: f.text('备注', 200, { default: '' }),
   },
   required: ['templateName', 'merchantId', 'couponType', 'stock'],
+  // issuing takes stock down under the row's lock; an edit never writes it back (补充库存 adds to it)
+  createOnly: ['stock'],
   unique: [{ fields: ['merchantId', 'templateName'], msg: '该商户已有同名的优惠券模板' }],
   filters: {
     keyword: filter.keyword(['templateName']),

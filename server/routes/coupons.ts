@@ -4,7 +4,7 @@ import type { Db } from '../db/database.ts';
 import { notFound, ok } from '../lib/envelope.ts';
 import { writeOperLog } from '../lib/oper-log.ts';
 import { idParams, registerResource } from '../resource/define.ts';
-import { canSee, lotsOf, outOfScope } from '../resource/lot-scope.ts';
+import { assertLots, canSee, lotsOf, outOfScope } from '../resource/lot-scope.ts';
 import { operatorOf } from '../refunds/store.ts';
 import { couponTemplates } from '../entities/coupon-templates.ts';
 import { couponRecords } from '../entities/coupon-records.ts';
@@ -31,6 +31,11 @@ const ISSUE = Type.Object(
     }),
   },
   { required: ['templateId', 'plates'] },
+);
+
+const ADD_STOCK = Type.Object(
+  { count: Type.Integer({ title: '补充数量', minimum: 1, maximum: 1_000_000, 'x-msg': '补充数量必须是1到1000000之间的整数' }) },
+  { required: ['count'] },
 );
 
 const VOID = Type.Object(
@@ -110,6 +115,32 @@ export function registerCouponRoutes(fastify: FastifyInstance, db: Db): void {
         .orderBy('operateTime')
         .execute();
       return ok({ items: audits.map((a) => ({ ...a, operateTime: a.operateTime.getTime() })) });
+    },
+  );
+
+  // more stock, added to what is left (never written from a form that may have read it before an issue)
+  app.post(
+    '/api/coupon/Template/:id/Actions/AddStock',
+    { schema: { params: idParams, body: ADD_STOCK, summary: '补充优惠券库存' }, config: { access: { buttons: ['couponTemplate:edit'] } } },
+    async (req) => {
+      const stock = await db.transaction(async (tx) => {
+        const { rows } = await tx.query<{ parking_ids: string[]; template_name: string; stock: number }>(
+          'select parking_ids, template_name, stock from coupon_template where id = $1 for update',
+          [req.params.id],
+        );
+        if (!rows[0]) throw notFound();
+        assertLots(req, rows[0].parking_ids);
+        const after = Number(rows[0].stock) + req.body.count;
+        await tx.query('update coupon_template set stock = $2, last_modify_time = now() where id = $1', [req.params.id, after]);
+        await writeOperLog(tx, req, {
+          action: 'update',
+          module: 'couponTemplate',
+          recordId: req.params.id,
+          detail: `${rows[0].template_name} 补充库存${req.body.count}张：${rows[0].stock} → ${after}`,
+        });
+        return after;
+      });
+      return ok({ stock }, `已补充库存，当前库存${stock}张`);
     },
   );
 

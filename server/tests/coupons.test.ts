@@ -164,6 +164,11 @@ describe('issuing', () => {
       [t],
     );
     expect(rows[0]).toMatchObject({ n: 1, stock: 0 });
+    // an edit never writes stock back (its form may have read it before an issue); 补充库存 adds to it
+    const put = await call(app, 'PUT', `/api/coupon/Template/${t}`, { token: admin, json: { stock: 50, description: '改备注' } });
+    expect(put.body.code, put.body.msg).toBe(200);
+    const more = await call(app, 'POST', `/api/coupon/Template/${t}/Actions/AddStock`, { token: admin, json: { count: 5 } });
+    expect(more.body).toMatchObject({ code: 200, data: { stock: 5 } });
   });
 
   it("the merchant's balance never goes negative: concurrent issues hold it, concurrent uses spend it at most once", async () => {
@@ -326,6 +331,7 @@ describe('permissions and lots', () => {
       await call(app, 'GET', '/api/coupon/Records/Actions/Export', { token: viewer }),
       await issue(t, plate(502), operator),
       await call(app, 'GET', '/api/coupon/Merchant/m-hac-starbucks/Ledger', { token: viewer }),
+      await call(app, 'POST', `/api/coupon/Template/${t}/Actions/AddStock`, { token: viewer, json: { count: 5 } }),
     ];
     expect(refused.map((r) => r.body.code)).toEqual(Array(refused.length).fill(403));
     expect(await record(no)).toMatchObject({ state: COUPON_STATE.ISSUED });
