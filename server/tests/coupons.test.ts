@@ -7,7 +7,7 @@ import { COUPON_STATE } from '../../domain/coupon-codes.ts';
 import { ORDER_STATE } from '../../domain/parking-codes.ts';
 import { OUT_OF_SCOPE } from '../resource/lot-scope.ts';
 import { redeemCoupons } from '../coupons/redeem.ts';
-import { expireDueCoupons } from '../coupons/lifecycle.ts';
+import { couponExpiryJob } from '../jobs/coupon-expiry.ts';
 import { call, login, signInLotLimitedUser, withTestServer } from './helpers.ts';
 import { type InPark, leave } from '../jobs/traffic-sim.ts';
 import { TEST_LOT, insertTestOrder } from './order-fixtures.ts';
@@ -236,7 +236,7 @@ describe('using, voiding and expiring', () => {
     const late = (await issue(t, plate(302))).body.data.rows[0].couponNo as string;
     await db.query(`update coupon_record set expire_time = now() - interval '1 minute' where coupon_no = $1`, [late]);
     expect((await calc({ couponNo: late })).body.msg).toMatch(new RegExp(`^优惠券${late}已过期（有效期至.+）$`));
-    expect(await expireDueCoupons(db)).toBeGreaterThanOrEqual(1);
+    await couponExpiryJob(60_000).tick(db);
     expect(await record(late)).toMatchObject({ state: COUPON_STATE.EXPIRED });
     const audits = (await call(app, 'GET', `/api/coupon/Records/${(await record(late)).id}/Audits`, { token: admin })).body.data.items;
     expect(audits.map((a: { action: string }) => a.action)).toEqual(['issue', 'expire']);
