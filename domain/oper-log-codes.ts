@@ -38,6 +38,8 @@ export const OPER_MODULE = {
   arrearsRecord: '欠费记录',
   arrearsNotice: '追缴通知',
   arrearsPolicy: '追缴策略',
+  couponTemplate: '优惠券模板',
+  couponRecord: '发券记录',
   oper_log: '操作日志',
   login_log: '登录日志',
 } as const;

@@ -23,6 +23,7 @@ export function appOptionsOf(config: ServerConfig, pageBundles?: PageBundle[], l
     historyAfterStart: true,
     simTrafficMs: config.simTrafficMs,
     arrearsJobMs: config.arrearsJobMs,
+    couponJobMs: config.couponJobMs,
     refundChannel: {
       everyMs: config.refundSimMs,
       delayMs: config.refundSimDelayMs,

@@ -38,6 +38,8 @@ import { registerOrderActionRoutes } from './routes/order-actions.ts';
 import { registerOrderDetailRoutes } from './routes/order-details.ts';
 import { trafficSimJob } from './jobs/traffic-sim.ts';
 import { arrearsJob } from './jobs/arrears.ts';
+import { couponExpiryJob } from './jobs/coupon-expiry.ts';
+import { registerCouponRoutes } from './routes/coupons.ts';
 import { arrearsRecords } from './entities/arrears-records.ts';
 import { arrearsNotices } from './entities/arrears-notices.ts';
 import { registerArrearsRoutes } from './routes/arrears.ts';
@@ -82,6 +84,8 @@ export interface BuildAppOptions {
   simTrafficMs?: number;
   /** arrears job period in ms (debts after the policy's delay, scheduled notices); 0 or undefined = off */
   arrearsJobMs?: number;
+  /** coupon expiry job period in ms (issued coupons past their validity become expired); 0 or undefined = off */
+  couponJobMs?: number;
   /** the pay channels' refund answers (REFUND_SIM_*); off when absent (tests settle refunds themselves) */
   refundChannel?: RefundChannelOptions;
 }
@@ -131,6 +135,7 @@ export async function registerApi(
   registerResource(app, db, arrearsNotices);
   registerArrearsRoutes(app, db);
   registerRefundRoutes(app, db);
+  registerCouponRoutes(app, db);
 }
 
 /** What a first start seeds, from the server's options. */
@@ -181,6 +186,7 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<{ app: Fasti
     chargingSimJob(opts.chargingSim ?? { everyMs: 0, startPercent: 0, stallMinutes: 10 }),
     trafficSimJob(opts.simTrafficMs ?? 0),
     arrearsJob(opts.arrearsJobMs ?? 0),
+    couponExpiryJob(opts.couponJobMs ?? 0),
     refundChannelJob(opts.refundChannel ?? REFUND_CHANNEL_OFF),
   ];
   // without a log (tests) only a job's failure is printed; an outage is a test's own business

@@ -95,13 +95,27 @@ export interface FeeRuleSnapshot extends FeeRuleBody {
   ruleName: string;
 }
 
+/** What an issued coupon (server/coupons) adds: its number, the most it takes off, whether it must be alone. */
+export interface FeeCouponTerms {
+  name?: string;
+  couponNo?: string;
+  /** the most this coupon takes off, in cents (the merchant's cap) */
+  capCents?: number;
+  /** may not be used with any other coupon on the stay */
+  alone?: boolean;
+}
+
 /** A coupon applied after the fee (§2.2 step 9). */
-export type FeeCoupon =
-  | { kind: 'minutes'; minutes: number; from?: keyof typeof COUPON_FROM; name?: string }
-  | { kind: 'amount'; cents: number; name?: string }
-  /** pay `percent` per cent of the fee left (80 = 八折) */
-  | { kind: 'percent'; percent: number; name?: string }
-  | { kind: 'free'; name?: string };
+export type FeeCoupon = FeeCouponTerms &
+  (
+    | { kind: 'minutes'; minutes: number; from?: keyof typeof COUPON_FROM }
+    | { kind: 'amount'; cents: number }
+    /** pay `percent` per cent of the fee left (80 = 八折) */
+    | { kind: 'percent'; percent: number }
+    /** pay `permille` per mille of the fee left (800 = 8折, −20 %) */
+    | { kind: 'discount'; permille: number }
+    | { kind: 'free' }
+  );
 
 export interface FeePriorPayment {
   at: Date | string | number;
@@ -150,6 +164,8 @@ export interface FeeDiscountLine {
   name: string;
   kind: FeeCoupon['kind'];
   cents: number;
+  /** the issued coupon this line is (absent for an ad-hoc calculator coupon) */
+  couponNo?: string;
 }
 
 export interface FeeBill {

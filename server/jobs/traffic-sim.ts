@@ -13,12 +13,15 @@ import type { Job } from './leader.ts';
 import { plateGrams } from '../entities/parking-orders.ts';
 import { loadPolicy } from '../arrears/create.ts';
 import { hasOpenDebts } from '../arrears/policy.ts';
+import { couponAtExit, maybeIssueOnArrival } from '../coupons/sim.ts';
+import { redeemCoupons } from '../coupons/redeem.ts';
 
 /**
  * Live traffic while the server runs (SIM_TRAFFIC): each tick cars enter at the lots' entry lanes
  * (kerb lots take a free space) and cars in the lots leave, priced by the fee engine with the
  * lot's rule, paying by a channel, leaving free, or leaving unpaid (the arrears job, jobs/arrears.ts,
- * turns those into debts after the policy's delay). Demo speed: about five times the seeded daily volume.
+ * turns those into debts after the policy's delay). Some cars are given a coupon by a shop of the
+ * lot on arrival and use it when they leave (coupons/sim.ts). Demo speed: about five times the seeded daily volume.
  */
 
 const SPEED = 5;
@@ -79,11 +82,12 @@ async function enter(db: Db, now: number, everyMs: number): Promise<void> {
           plateGrams(car.plateNo),
         ],
       );
+      await maybeIssueOnArrival(db, lot.id, car.plateNo);
     }
   }
 }
 
-interface InPark {
+export interface InPark {
   id: string;
   state: OrderState;
   parking_id: string;
@@ -95,14 +99,15 @@ interface InPark {
   collector: string;
 }
 
-async function leave(db: Db, o: InPark, now: number): Promise<void> {
+export async function leave(db: Db, o: InPark, now: number): Promise<void> {
   const { rows: lanes } = await db.query<{ id: string }>(
     'select id from parking_lane where parking_id = $1 and direction in (2, 3) and enabled_mark = 1 order by random() limit 1',
     [o.parking_id],
   );
   const rule = await findRuleForStay(db, { lotId: o.parking_id, plateColor: o.plate_color, carClass: o.car_class, at: o.entry_time });
   const covered = o.car_class === 2 || o.car_class === 3 || o.car_class === 4;
-  const bill = rule && !covered ? priceStay({ rule, entry: o.entry_time, exit: now, carClass: o.car_class }) : null;
+  const coupons = rule && !covered ? await couponAtExit(db, o.parking_id, o.plate_no, new Date(now)) : [];
+  const bill = rule && !covered ? priceStay({ rule, entry: o.entry_time, exit: now, carClass: o.car_class, coupons }) : null;
   const due = bill ? bill.totalCents - bill.discountCents : 0;
   const channel = due > 0 ? payChannelOf(Math.random, o.space_no !== '') : 0;
   const event: OrderEvent =
@@ -132,6 +137,9 @@ async function leave(db: Db, o: InPark, now: number): Promise<void> {
         JSON.stringify(bill?.lines ?? []),
       ],
     );
+    // the coupon is used: the order's coupon row, the merchant pays what it took off
+    if (bill?.discounts.length)
+      await redeemCoupons(tx, { id: o.id, parkingId: o.parking_id, plateNo: o.plate_no }, bill.discounts, new Date(now), '出口收费');
     if (channel)
       await tx.query(
         `insert into parking_order_payment (id, order_id, channel, serial_no, pay_time, value_cents, operator)

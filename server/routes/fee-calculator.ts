@@ -4,7 +4,8 @@ import type { Db } from '../db/database.ts';
 import type { TypeBoxProvider } from '../lib/type-provider.ts';
 import { badRequest, notFound, ok } from '../lib/envelope.ts';
 import { InstantError, toMs } from '../fees/clock.ts';
-import { couponProblem } from '../fees/coupons.ts';
+import { couponProblem, stackingProblem } from '../fees/coupons.ts';
+import { issuedCoupons } from '../coupons/redeem.ts';
 import { priceStay } from '../fees/engine.ts';
 import { describeRule } from '../fees/preview.ts';
 import { findRuleForStay, findRuleVersion } from '../fees/rule-lookup.ts';
@@ -58,6 +59,13 @@ export const calculateBody = Type.Object(
     entryTime: instant('入场时间'),
     exitTime: Type.Optional(instant('出场时间')),
     coupons: Type.Optional(Type.Array(coupon, { title: '优惠券', maxItems: 10, default: [], 'x-msg': '优惠券最多10张' })),
+    couponNo: Type.Optional(
+      Type.String({
+        title: '优惠券券号',
+        maxLength: 200,
+        description: 'issued coupons (发券记录) to price with, separated by commas or spaces',
+      }),
+    ),
     payments: Type.Optional(
       Type.Array(Type.Object({ payTime: instant('缴费时间'), cents: f.cents('已缴金额') }, { required: ['payTime', 'cents'] }), {
         title: '已缴费用',
@@ -81,6 +89,7 @@ interface CalcBody {
   entryTime: string | number;
   exitTime?: string | number;
   coupons?: FeeCoupon[];
+  couponNo?: string;
   payments?: { payTime: string | number; cents: number }[];
 }
 
@@ -131,13 +140,17 @@ export function registerFeeCalculator(fastify: FastifyInstance, db: Db): void {
         if (!rule) throw badRequest('该停车场没有适用于此车牌颜色和车辆类别的启用计费规则');
         source = 'lot';
       } else throw badRequest('请选择停车场或计费规则');
+      // issued coupons by number: each refused with its reason (used, expired, void, another plate or lot)
+      const issued = b.couponNo ? await issuedCoupons(db, req, b.couponNo, { plateNo: b.plateNo, parkingId: b.parkingId, at: exit }) : [];
+      const stacking = stackingProblem([...(b.coupons ?? []), ...issued]);
+      if (stacking) throw badRequest(stacking);
       const bill = priceStay({
         rule,
         entry,
         exit,
         carClass: b.carClass,
         plateColor: b.plateColor,
-        coupons: b.coupons ?? [],
+        coupons: [...(b.coupons ?? []), ...issued],
         payments: (b.payments ?? []).map((p) => ({ at: ms(p.payTime, '缴费时间'), cents: p.cents })),
       });
       // the exit's bill shows the plate's old debts beside the current stay (arrears policy)

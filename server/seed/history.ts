@@ -1,6 +1,7 @@
 import type { Db } from '../db/database.ts';
 import { seedArrears } from '../arrears/create.ts';
 import { seedRefunds } from '../refunds/seed.ts';
+import { seedCoupons } from '../coupons/seed.ts';
 import { type DayOfHistory, seedTraffic } from './traffic.ts';
 
 /**
@@ -22,6 +23,7 @@ export async function seedOrderHistory(tx: Db, days: number, onDay?: (day: DayOf
   await tx.transaction(async (t) => {
     await seedArrears(t); // the history's unpaid exits are debts already
     await seedRefunds(t);
+    await seedCoupons(t); // the coupons the history's stays used, with the merchants' ledgers
   });
   return n;
 }

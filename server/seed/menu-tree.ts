@@ -178,6 +178,7 @@ export const MENU_TREE: SeedDir[] = [
         icon: 'list',
         buttons: [
           ['couponRecord:add', '发券'],
+          ['couponRecord:void', '作废'],
           ['couponRecord:export', '导出'],
         ],
       },

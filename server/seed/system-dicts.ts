@@ -1,5 +1,6 @@
 import type { Db } from '../db/database.ts';
 import { dictEntryRows, dictRows } from './seed-rows.ts';
+import { COUPON_STACKABLE, COUPON_STATES, COUPON_TYPES, COUPON_VALID_MODE } from '../../domain/coupon-codes.ts';
 import { CAR_CLASS, PAY_CHANNEL, SOURCE, STATE_LABEL } from '../../domain/parking-codes.ts';
 import { REFUND_REASON, REFUND_STATUS } from '../../domain/refund-codes.ts';
 import {
@@ -199,6 +200,11 @@ export const DICTS: Dict[] = [
   ['fee_after_grace', '超时处理方式', entriesOf(AFTER_GRACE)],
   ['coupon_kind', '优惠券类型', entriesOf(COUPON_KIND)],
   ['coupon_from', '减免位置', entriesOf(COUPON_FROM)],
+  // issued coupons and their templates (domain/coupon-codes.ts)
+  ['coupon_type', '优惠券种类', entriesOf(COUPON_TYPES)],
+  ['coupon_state', '优惠券状态', entriesOf(COUPON_STATES)],
+  ['coupon_valid_mode', '有效期类型', entriesOf(COUPON_VALID_MODE)],
+  ['coupon_stackable', '叠加使用', entriesOf(COUPON_STACKABLE)],
   [
     'enabled_mark',
     '启用状态',

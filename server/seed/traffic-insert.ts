@@ -59,7 +59,7 @@ const CHUNK = 5000;
 const ts = (col: string) => `case when ${col} is null then null else to_timestamp(${col} / 1000.0) end`;
 
 /** Inserts `rows` with one unnest per column: [name, sql type, value]. `select` may wrap the unnested names. */
-async function unnestInsert<T>(
+export async function unnestInsert<T>(
   tx: Db,
   table: string,
   rows: T[],

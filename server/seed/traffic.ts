@@ -46,9 +46,12 @@ export async function seedTraffic(
   const rnd = seededRandom(opts.seed ?? 20260101);
   const lots = await loadLots(tx);
   const bindings = await loadAllBindings(tx).catch(() => []);
-  const merchants = (await tx.query<{ merchant_name: string }>('select merchant_name from merchant order by merchant_name')).rows.map(
-    (r) => r.merchant_name,
-  );
+  // coupons come from the enabled merchants serving the lot (server/coupons/seed.ts turns them into issued coupons)
+  const merchants = (
+    await tx.query<{ merchant_name: string; parking_ids: string[] }>(
+      'select merchant_name, parking_ids from merchant where enabled_mark = 1 order by merchant_name',
+    )
+  ).rows;
   const cache = new Map<string, Bill>();
   const ruleOf = (lot: Lot, plateColor: number | null, carClass: number): FeeRuleSnapshot =>
     pickBinding(bindings, lot.id, plateColor, carClass) ?? RULE_A;
@@ -131,15 +134,16 @@ export async function seedTraffic(
           continue;
         }
         const rule = ruleOf(lot, car.plateColor, car.carClass);
+        const serving = merchants.filter((m) => m.parking_ids.includes(lot.id)).map((m) => m.merchant_name);
         const coupon: FeeCoupon[] =
-          !lot.onStreet && merchants.length && rnd() < 0.04 ? [{ kind: 'amount', cents: rnd() < 0.5 ? 300 : 500 }] : [];
+          !lot.onStreet && serving.length && rnd() < 0.12 ? [{ kind: 'amount', cents: rnd() < 0.5 ? 300 : 500 }] : [];
         const bill = price(rule, entry, minutes, car.carClass, coupon);
         Object.assign(o, { ruleId: bill.ruleId, ruleVersion: bill.version, receivableCents: bill.total, discountCents: bill.discount });
         if (coupon.length && bill.discount > 0)
           coupons.push({
             orderId: o.id,
             couponNo: `CP${date}${String(seq).padStart(7, '0')}`,
-            merchantName: pick(rnd, merchants),
+            merchantName: pick(rnd, serving),
             couponType: 1,
             faceValue: (coupon[0] as { cents: number }).cents,
             deductedCents: bill.discount,

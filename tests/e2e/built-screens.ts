@@ -51,6 +51,8 @@ export const BUILT_SCREENS: [path: string, ready: (page: Page) => Promise<void>]
     '/arrears/arrearsRecord',
     '/arrears/arrearsNotice',
     '/coupon/merchant',
+    '/coupon/couponTemplate',
+    '/coupon/couponRecord',
     '/monitoring/device',
     '/system/user',
     '/system/role',

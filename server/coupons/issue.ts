@@ -1,0 +1,179 @@
+import type { Db } from '../db/database.ts';
+import { ApiError, badRequest, notFound } from '../lib/envelope.ts';
+import { outOfScope, writable } from '../resource/lot-scope.ts';
+import { newId } from '../lib/ids.ts';
+import { yuan } from '../../domain/money.ts';
+import { PLATE_MESSAGE, PLATE_RE } from '../../domain/field-rules.ts';
+import { COUPON_STATE } from '../../domain/coupon-codes.ts';
+import { auditCoupon, couponSnapshot, maxCentsOf, newCouponNo } from './store.ts';
+import { type ValidityTerms, validityAt } from './validity.ts';
+
+/**
+ * Issuing coupons (发券) from a template to plates: one plate, or a batch with a result per row.
+ * Each plate is one transaction that locks the template row, then its merchant's row, and checks
+ * stock, the per-plate limit and the merchant's balance before it writes, so concurrent issues of
+ * the last coupon give it to exactly one. The balance holds what the issued, unused coupons may
+ * still take off (each coupon's face value or cap), so using them never takes it below zero.
+ */
+
+export const MAX_BATCH = 500;
+
+export interface Issuer {
+  /** who, as the audit names them */
+  operator: string;
+  /** the caller's lots (null: every lot); a template outside them is refused before any row */
+  lots: string[] | null;
+}
+
+export interface IssueRow {
+  plateNo: string;
+  ok: boolean;
+  couponNo: string;
+  msg: string;
+}
+
+interface TemplateRow extends ValidityTerms {
+  id: string;
+  templateName: string;
+  merchantId: string;
+  parkingIds: string[];
+  couponType: number;
+  faceValue: number;
+  capCents: number;
+  stock: number;
+  perPlateLimit: number;
+  stackable: number;
+  enabledMark: number;
+}
+
+async function lockTemplate(tx: Db, id: string): Promise<TemplateRow | null> {
+  const { rows } = await tx.query<Record<string, unknown>>(
+    `select id, template_name, merchant_id, parking_ids, coupon_type, face_value, cap_cents, valid_mode,
+            to_char(valid_from, 'YYYY-MM-DD') as valid_from, to_char(valid_to, 'YYYY-MM-DD') as valid_to, valid_days,
+            stock, per_plate_limit, stackable, enabled_mark
+       from coupon_template where id = $1 for update`,
+    [id],
+  );
+  const r = rows[0];
+  if (!r) return null;
+  return {
+    id: r.id as string,
+    templateName: r.template_name as string,
+    merchantId: r.merchant_id as string,
+    parkingIds: (r.parking_ids as string[]) ?? [],
+    couponType: Number(r.coupon_type),
+    faceValue: Number(r.face_value),
+    capCents: Number(r.cap_cents),
+    validMode: Number(r.valid_mode),
+    validFrom: (r.valid_from as string | null) ?? null,
+    validTo: (r.valid_to as string | null) ?? null,
+    validDays: Number(r.valid_days),
+    stock: Number(r.stock),
+    perPlateLimit: Number(r.per_plate_limit),
+    stackable: Number(r.stackable),
+    enabledMark: Number(r.enabled_mark),
+  };
+}
+
+/** The plates of a batch as typed: one per line, or separated by commas, spaces or semicolons. */
+export const platesOf = (text: string): string[] =>
+  text
+    .split(/[\s,，;；、]+/)
+    .map((p) => p.trim().toUpperCase())
+    .filter(Boolean);
+
+/** Issues one coupon to `plateNo` in its own transaction; a refusal is the row's message, nothing written. */
+async function issueOne(db: Db, templateId: string, plateNo: string, who: Issuer, now: Date): Promise<IssueRow> {
+  const row = (msg: string, couponNo = ''): IssueRow => ({ plateNo, ok: couponNo !== '', couponNo, msg });
+  if (!PLATE_RE.test(plateNo)) return row(PLATE_MESSAGE);
+  try {
+    return await db.transaction(async (tx) => {
+      const t = await lockTemplate(tx, templateId);
+      if (!t) throw notFound();
+      if (t.enabledMark !== 1) throw badRequest('优惠券模板已停用，不能发券');
+      const validity = validityAt(t, now.getTime());
+      if (!validity) throw badRequest(`优惠券模板的有效期已过（至${t.validTo ?? ''}），不能发券`);
+      if (t.stock <= 0) throw badRequest('库存不足：该优惠券已发完');
+      const { rows: held } = await tx.query<{ n: number }>(
+        `select count(*)::int as n from coupon_record where template_id = $1 and plate_no = $2 and state <> $3`,
+        [t.id, plateNo, COUPON_STATE.VOID],
+      );
+      if (held[0].n >= t.perPlateLimit)
+        throw badRequest(`已达每车限领：车牌${plateNo}已领取该券${held[0].n}张，每车限领${t.perPlateLimit}张`);
+      const { rows: m } = await tx.query<{ balance: number; enabled_mark: number; merchant_name: string }>(
+        'select balance, enabled_mark, merchant_name from merchant where id = $1 for update',
+        [t.merchantId],
+      );
+      if (!m[0]) throw badRequest('优惠券模板的商户不存在');
+      if (Number(m[0].enabled_mark) !== 1) throw badRequest(`商户“${m[0].merchant_name}”已停用，不能发券`);
+      const maxCents = maxCentsOf(t.couponType, t.faceValue, t.capCents);
+      const { rows: res } = await tx.query<{ cents: number }>(
+        `select coalesce(sum(max_cents), 0)::bigint as cents from coupon_record where merchant_id = $1 and state = $2 and expire_time > $3`,
+        [t.merchantId, COUPON_STATE.ISSUED, now],
+      );
+      const balance = Number(m[0].balance);
+      const reserved = Number(res[0].cents);
+      if (balance - reserved < maxCents)
+        throw badRequest(
+          `商户余额不足：余额${yuan(balance)}元，已发未用的优惠券最多抵扣${yuan(reserved)}元，本券最多抵扣${yuan(maxCents)}元，请先为商户充值`,
+        );
+      const id = newId('cr');
+      const couponNo = newCouponNo(now);
+      await tx.query(
+        `insert into coupon_record (id, coupon_no, template_id, merchant_id, template_name, parking_ids, coupon_type, face_value,
+                                    cap_cents, stackable, plate_no, state, issue_time, start_time, expire_time, max_cents, issuer)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 0, $12, $13, $14, $15, $16)`,
+        [
+          id,
+          couponNo,
+          t.id,
+          t.merchantId,
+          t.templateName,
+          t.parkingIds,
+          t.couponType,
+          t.faceValue,
+          t.capCents,
+          t.stackable,
+          plateNo,
+          now,
+          new Date(validity.start),
+          new Date(validity.end),
+          maxCents,
+          who.operator,
+        ],
+      );
+      await tx.query(
+        'update coupon_template set stock = stock - 1, issued_count = issued_count + 1, last_modify_time = now() where id = $1',
+        [t.id],
+      );
+      await auditCoupon(
+        tx,
+        id,
+        'issue',
+        who.operator,
+        {},
+        couponSnapshot({ couponNo, plateNo, state: COUPON_STATE.ISSUED, deductedCents: 0, orderId: null }),
+        `${t.templateName}，剩余库存${t.stock - 1}`,
+      );
+      return row('发券成功', couponNo);
+    });
+  } catch (e) {
+    if (e instanceof ApiError && e.code === 400) return row(e.message);
+    throw e;
+  }
+}
+
+/**
+ * Issues a coupon of template `templateId` to each plate, in order; answers one row per plate. A
+ * template the caller may not see is refused as a whole (404 / 403) before any row.
+ */
+export async function issueCoupons(db: Db, templateId: string, plates: string[], who: Issuer, now = new Date()): Promise<IssueRow[]> {
+  if (!plates.length) throw badRequest('请输入车牌号');
+  if (plates.length > MAX_BATCH) throw badRequest(`一次最多发券${MAX_BATCH}个车牌`);
+  const { rows } = await db.query<{ parking_ids: string[] }>('select parking_ids from coupon_template where id = $1', [templateId]);
+  if (!rows[0]) throw notFound();
+  if (!writable(who.lots, rows[0].parking_ids)) throw outOfScope();
+  const out: IssueRow[] = [];
+  for (const plate of plates) out.push(await issueOne(db, templateId, plate, who, now));
+  return out;
+}

@@ -1,0 +1,101 @@
+import { sql } from 'kysely';
+import Type from 'typebox';
+import { type Row, defineResource, derive, filter } from '../resource/define.ts';
+import { f } from '../resource/fields.ts';
+import { XLSX_TYPE } from '../resource/export.ts';
+import { type SheetColumn, chinaTime, sheetWorkbook } from '../lib/xlsx.ts';
+import { yuan } from '../../domain/money.ts';
+import { COUPON_STATES, COUPON_STATE, COUPON_TYPES, couponValueLabel } from '../../domain/coupon-codes.ts';
+import { couponEventsFrom } from '../coupons/state-machine.ts';
+
+/**
+ * 发券记录 (read side): every issued coupon with its template, merchant, plate, state and what it
+ * took off, filtered and lot-scoped by the lots it is valid at. Coupons are written only by
+ * coupons/issue.ts, redeem.ts and lifecycle.ts (routes/coupons.ts), so there is no create, update or delete.
+ */
+
+const SHEET: SheetColumn<Row>[] = [
+  ['券号', 22, (r) => r.couponNo as string],
+  ['模板', 20, (r) => r.templateName as string],
+  ['商户', 18, (r) => r.merchantName as string],
+  ['类型', 8, (r) => r.couponTypeLabel as string],
+  ['面值', 14, (r) => r.valueLabel as string],
+  ['车牌', 12, (r) => r.plateNo as string],
+  ['状态', 8, (r) => r.stateLabel as string],
+  ['发放时间', 20, (r) => chinaTime(r.issueTime)],
+  ['有效期至', 20, (r) => chinaTime(r.expireTime)],
+  ['使用时间', 20, (r) => chinaTime(r.useTime)],
+  ['订单编号', 22, (r) => (r.orderNo as string | null) ?? ''],
+  ['抵扣金额（元）', 14, (r) => yuan(r.deductedCents as number)],
+  ['发放人', 18, (r) => r.issuer as string],
+];
+
+export const couponRecords = defineResource({
+  table: 'couponRecord',
+  path: '/api/coupon/Records',
+  idPrefix: 'cr',
+  module: 'couponRecord',
+  fields: {},
+  required: [],
+  filters: {
+    // a coupon number or an order number exactly, a plate by its start
+    keyword: {
+      schema: Type.String({ title: '关键字', maxLength: 64 }),
+      where: (eb, v: string) => {
+        const q = v.trim().toUpperCase();
+        return eb.or([
+          eb('couponRecord.couponNo', '=', q),
+          eb('couponRecord.plateNo', 'like', `${q.replace(/[\\%_]/g, '\\$&')}%`),
+          eb.exists(
+            eb.selectFrom('parkingOrder as o').select('o.id').whereRef('o.id', '=', 'couponRecord.orderId').where('o.orderNo', '=', q),
+          ),
+        ]);
+      },
+    },
+    state: filter.eq('couponRecord.state', f.codes('状态', COUPON_STATES)),
+    couponType: filter.eq('couponRecord.couponType', f.codes('优惠券类型', COUPON_TYPES)),
+    merchantId: filter.eq('couponRecord.merchantId', Type.String({ title: '商户', maxLength: 64 })),
+    templateId: filter.eq('couponRecord.templateId', Type.String({ title: '优惠券模板', maxLength: 64 })),
+    parkingId: {
+      schema: Type.String({ title: '停车场', maxLength: 64 }),
+      where: (_eb, id: string) => sql<boolean>`${id} = any(${sql.ref('couponRecord.parkingIds')})`,
+    },
+  },
+  derived: {
+    merchantName: derive.lookup('merchant', 'merchantId', 'merchantName', ''),
+    orderNo: derive.lookup('parkingOrder', 'orderId', 'orderNo'),
+  },
+  summary: {
+    columns: {
+      couponCount: (eb) => eb.fn.countAll<number>(),
+      deductedCents: () => sql`coalesce(sum(deducted_cents), 0)::float8`,
+    },
+  },
+  orderBy: [
+    ['issueTime', 'desc'],
+    ['id', 'desc'],
+  ],
+  lot: { column: 'parkingIds', many: true },
+  access: {
+    list: { menus: ['couponRecord'] },
+    get: { menus: ['couponRecord'] },
+  },
+  describe: (v: Row) => `${v.couponNo as string}`,
+  export: {
+    button: 'couponRecord:export',
+    fileName: '发券记录.xlsx',
+    file: async (rows) => ({ body: await sheetWorkbook('发券记录', SHEET, rows), type: XLSX_TYPE }),
+  },
+  toJson: (r: Row) => ({
+    ...r,
+    deductedCents: Number(r.deductedCents),
+    capCents: Number(r.capCents),
+    maxCents: Number(r.maxCents),
+    stateLabel: COUPON_STATES[r.state as number] ?? '',
+    couponTypeLabel: COUPON_TYPES[r.couponType as number] ?? '',
+    valueLabel: couponValueLabel(r.couponType as number, r.faceValue as number),
+    // what the list offers: a coupon still issued may be voided
+    actions: couponEventsFrom(r.state as number).filter((e) => e === 'void'),
+    expiredUnused: r.state === COUPON_STATE.ISSUED && (r.expireTime as Date).getTime() <= Date.now(),
+  }),
+});

@@ -1,0 +1,177 @@
+import type { FastifyInstance } from 'fastify';
+import Type from 'typebox';
+import type { Db } from '../db/database.ts';
+import { notFound, ok } from '../lib/envelope.ts';
+import { writeOperLog } from '../lib/oper-log.ts';
+import { idParams, registerResource } from '../resource/define.ts';
+import { assertLots, canSee, lotsOf, outOfScope } from '../resource/lot-scope.ts';
+import { operatorOf } from '../refunds/store.ts';
+import { couponTemplates } from '../entities/coupon-templates.ts';
+import { couponRecords } from '../entities/coupon-records.ts';
+import { merchants } from '../entities/merchants.ts';
+import { MAX_BATCH, issueCoupons, platesOf } from '../coupons/issue.ts';
+import { voidCoupon } from '../coupons/lifecycle.ts';
+import { COUPON_STATES, couponValueLabel } from '../../domain/coupon-codes.ts';
+import type { TypeBoxProvider } from '../lib/type-provider.ts';
+
+/**
+ * 优惠券: templates (entities/coupon-templates.ts), the issued coupons' list (entities/coupon-records.ts),
+ * issuing to one plate or a batch with a result per plate, voiding, and a coupon's audit trail.
+ */
+
+const ISSUE = Type.Object(
+  {
+    templateId: Type.String({ title: '优惠券模板', minLength: 1, maxLength: 64, 'x-msg': '请选择优惠券模板' }),
+    plates: Type.String({
+      title: '车牌号',
+      minLength: 1,
+      maxLength: MAX_BATCH * 12,
+      'x-msg': `请输入车牌号（每行一个，最多${MAX_BATCH}个）`,
+      description: 'one plate, or many separated by new lines, commas or spaces',
+    }),
+  },
+  { required: ['templateId', 'plates'] },
+);
+
+const ADD_STOCK = Type.Object(
+  { count: Type.Integer({ title: '补充数量', minimum: 1, maximum: 1_000_000, 'x-msg': '补充数量必须是1到1000000之间的整数' }) },
+  { required: ['count'] },
+);
+
+const VOID = Type.Object(
+  { reason: Type.String({ title: '作废原因', minLength: 1, maxLength: 200, 'x-msg': '作废原因不能为空，且不能超过200个字符' }) },
+  { required: ['reason'] },
+);
+
+export function registerCouponRoutes(fastify: FastifyInstance, db: Db): void {
+  const app = fastify.withTypeProvider<TypeBoxProvider>();
+
+  // the templates a user may issue from: enabled, in the caller's lots, with what is left
+  app.get('/api/coupon/TemplateOptions', { config: { access: { buttons: ['couponRecord:add'] } } }, async (req) => {
+    const lots = lotsOf(req);
+    const rows = await couponTemplates.rows(db, { enabledMark: 1 }, lots).limit(500).execute();
+    return ok({
+      options: rows.map((t) => ({
+        value: t.id,
+        label: `${String(t.merchantName)} · ${String(t.templateName)}（${couponValueLabel(t.couponType as number, t.faceValue as number)}，库存${String(t.stock)}）`,
+      })),
+    });
+  });
+
+  app.post(
+    '/api/coupon/Records',
+    {
+      schema: { body: ISSUE, summary: '发券：给一个或多个车牌发放优惠券，逐个返回结果' },
+      config: { access: { buttons: ['couponRecord:add'] } },
+    },
+    async (req) => {
+      const plates = platesOf(req.body.plates);
+      const rows = await issueCoupons(db, req.body.templateId, plates, { operator: operatorOf(req, ''), lots: lotsOf(req) });
+      const issued = rows.filter((r) => r.ok).length;
+      if (issued)
+        await writeOperLog(db, req, {
+          action: 'create',
+          module: 'couponRecord',
+          recordId: req.body.templateId,
+          detail: `发券${issued}张：${rows
+            .filter((r) => r.ok)
+            .slice(0, 20)
+            .map((r) => `${r.plateNo} ${r.couponNo}`)
+            .join('、')}${issued > 20 ? '…' : ''}`,
+        });
+      const msg =
+        rows.length === 1
+          ? rows[0].ok
+            ? `发券成功，券号${rows[0].couponNo}`
+            : rows[0].msg
+          : `发券完成：成功${issued}张，失败${rows.length - issued}张`;
+      return { code: rows.length === 1 && !rows[0].ok ? 400 : 200, msg, data: { rows, issued, refused: rows.length - issued } };
+    },
+  );
+
+  app.post(
+    '/api/coupon/Records/:id/Actions/Void',
+    {
+      schema: { params: idParams, body: VOID, summary: '作废一张已发放未使用的优惠券' },
+      config: { access: { buttons: ['couponRecord:void'] } },
+    },
+    async (req) => {
+      const state = await voidCoupon(db, req, req.params.id, req.body.reason);
+      return ok({ state, stateLabel: COUPON_STATES[state] }, '优惠券已作废');
+    },
+  );
+
+  app.get(
+    '/api/coupon/Records/:id/Audits',
+    { schema: { params: idParams, summary: '一张优惠券的变更记录' }, config: { access: { menus: ['couponRecord'] } } },
+    async (req) => {
+      const row = await couponRecords.find(db, req.params.id);
+      if (!row) throw notFound();
+      if (!(await canSee(db, req, couponRecords.spec.lot!, row))) throw outOfScope();
+      const audits = await db.kysely
+        .selectFrom('couponRecordAudit')
+        .selectAll()
+        .where('recordId', '=', req.params.id)
+        .orderBy('operateTime')
+        .execute();
+      return ok({ items: audits.map((a) => ({ ...a, operateTime: a.operateTime.getTime() })) });
+    },
+  );
+
+  // more stock, added to what is left (never written from a form that may have read it before an issue)
+  app.post(
+    '/api/coupon/Template/:id/Actions/AddStock',
+    { schema: { params: idParams, body: ADD_STOCK, summary: '补充优惠券库存' }, config: { access: { buttons: ['couponTemplate:edit'] } } },
+    async (req) => {
+      const stock = await db.transaction(async (tx) => {
+        const { rows } = await tx.query<{ parking_ids: string[]; template_name: string; stock: number }>(
+          'select parking_ids, template_name, stock from coupon_template where id = $1 for update',
+          [req.params.id],
+        );
+        if (!rows[0]) throw notFound();
+        assertLots(req, rows[0].parking_ids);
+        const after = Number(rows[0].stock) + req.body.count;
+        await tx.query('update coupon_template set stock = $2, last_modify_time = now() where id = $1', [req.params.id, after]);
+        await writeOperLog(tx, req, {
+          action: 'update',
+          module: 'couponTemplate',
+          recordId: req.params.id,
+          detail: `${rows[0].template_name} 补充库存${req.body.count}张：${rows[0].stock} → ${after}`,
+        });
+        return after;
+      });
+      return ok({ stock }, `已补充库存，当前库存${stock}张`);
+    },
+  );
+
+  // the merchant's balance movements: coupons used (minus what each took off) and top-ups, newest first
+  app.get(
+    '/api/coupon/Merchant/:id/Ledger',
+    { schema: { params: idParams, summary: '商户余额流水（最近200笔）' }, config: { access: { menus: ['merchant'] } } },
+    async (req) => {
+      const m = await merchants.find(db, req.params.id);
+      if (!m) throw notFound();
+      if (!(await canSee(db, req, merchants.spec.lot!, m))) throw outOfScope();
+      const rows = await db.kysely
+        .selectFrom('merchantLedger')
+        .selectAll()
+        .where('merchantId', '=', req.params.id)
+        .orderBy('createTime', 'desc')
+        .orderBy('id', 'desc')
+        .limit(200)
+        .execute();
+      return ok({
+        balance: Number(m.balance),
+        items: rows.map((r) => ({
+          ...r,
+          amountCents: Number(r.amountCents),
+          balanceAfter: Number(r.balanceAfter),
+          createTime: r.createTime.getTime(),
+        })),
+      });
+    },
+  );
+
+  registerResource(fastify, db, couponTemplates);
+  registerResource(fastify, db, couponRecords);
+}
