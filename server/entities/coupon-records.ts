@@ -39,19 +39,9 @@ export const couponRecords = defineResource({
   required: [],
   filters: {
     // a coupon number or an order number exactly, a plate by its start
-    keyword: {
-      schema: Type.String({ title: '关键字', maxLength: 64 }),
-      where: (eb, v: string) => {
-        const q = v.trim().toUpperCase();
-        return eb.or([
-          eb('couponRecord.couponNo', '=', q),
-          eb('couponRecord.plateNo', 'like', `${q.replace(/[\\%_]/g, '\\$&')}%`),
-          eb.exists(
-            eb.selectFrom('parkingOrder as o').select('o.id').whereRef('o.id', '=', 'couponRecord.orderId').where('o.orderNo', '=', q),
-          ),
-        ]);
-      },
-    },
+    keyword: filter.numberOrPlate(['couponRecord.couponNo'], 'couponRecord.plateNo', (eb, q) => [
+      eb.exists(eb.selectFrom('parkingOrder as o').select('o.id').whereRef('o.id', '=', 'couponRecord.orderId').where('o.orderNo', '=', q)),
+    ]),
     state: filter.eq('couponRecord.state', f.codes('状态', COUPON_STATES)),
     couponType: filter.eq('couponRecord.couponType', f.codes('优惠券类型', COUPON_TYPES)),
     merchantId: filter.eq('couponRecord.merchantId', Type.String({ title: '商户', maxLength: 64 })),

@@ -39,18 +39,8 @@ export const refunds = defineResource({
   fields: {},
   required: [],
   filters: {
-    keyword: {
-      schema: Type.String({ title: '关键字', maxLength: 64 }),
-      // a refund number, an order number or a plate: exact numbers, the plate by its start (each indexed)
-      where: (eb, v: string) => {
-        const q = v.trim().toUpperCase();
-        return eb.or([
-          eb('parkingOrderRefund.refundNo', '=', q),
-          eb('parkingOrderRefund.orderNo', '=', q),
-          eb('parkingOrderRefund.plateNo', 'like', `${q.replace(/[\\%_]/g, '\\$&')}%`),
-        ]);
-      },
-    },
+    // a refund number or an order number exactly, a plate by its start (each indexed: migration 017)
+    keyword: filter.numberOrPlate(['parkingOrderRefund.refundNo', 'parkingOrderRefund.orderNo'], 'parkingOrderRefund.plateNo'),
     status: filter.eq('parkingOrderRefund.status', f.codes('退款状态', REFUND_STATUS)),
     parkingId: filter.eq('parkingOrderRefund.parkingId', Type.String({ title: '停车场', maxLength: 64 })),
     channel: filter.eq('parkingOrderRefund.channel', f.codes('支付渠道', PAY_CHANNEL)),

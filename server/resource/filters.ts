@@ -1,10 +1,11 @@
 import Type, { type TSchema } from 'typebox';
-import type { AliasableExpression } from 'kysely';
+import type { AliasableExpression, Expression, SqlBool } from 'kysely';
 import type { Derived, Eb, Filter, Row } from './spec.ts';
 
 /** Ready-made list filters and derived answer columns for resource declarations. */
 
-const likeArg = (s: string): string => `%${s.replace(/[\\%_]/g, '\\$&')}%`;
+const escapeLike = (s: string): string => s.replace(/[\\%_]/g, '\\$&');
+const likeArg = (s: string): string => `%${escapeLike(s)}%`;
 
 /** The value a query gives a filter (by its name or an alias), if any. */
 export const valueOf = (q: Row, name: string, f: Filter): unknown =>
@@ -13,6 +14,17 @@ export const valueOf = (q: Row, name: string, f: Filter): unknown =>
 /** Ready-made filters: equality on a column, or a keyword over several columns. */
 export const filter = {
   eq: (column: string, schema: TSchema, aliases?: string[]): Filter => ({ schema, aliases, where: (eb, v) => eb(column, '=', v) }),
+  /**
+   * A keyword that is a number, matched exactly in any of `numbers`, or the start of a plate (an
+   * index on `plate` with text_pattern_ops serves it); `more` adds conditions of the list's own.
+   */
+  numberOrPlate: (numbers: string[], plate: string, more: (eb: Eb, q: string) => Expression<SqlBool>[] = () => []): Filter => ({
+    schema: Type.String({ title: '关键字', maxLength: 64 }),
+    where: (eb, v: string) => {
+      const q = v.trim().toUpperCase();
+      return eb.or([...numbers.map((c) => eb(c, '=', q)), eb(plate, 'like', `${escapeLike(q)}%`), ...more(eb, q)]);
+    },
+  }),
   keyword: (columns: string[], title = '关键字'): Filter => ({
     schema: Type.String({ title, maxLength: 100 }),
     where: (eb, v: string) => eb.or(columns.map((c) => eb(c, 'ilike', likeArg(v)))),
