@@ -36,9 +36,11 @@ import { registerOrderActionRoutes } from './routes/order-actions.ts';
 import { registerOrderDetailRoutes } from './routes/order-details.ts';
 import { trafficSimJob } from './jobs/traffic-sim.ts';
 import { arrearsJob } from './jobs/arrears.ts';
+import { cardStatusJob } from './jobs/card-status.ts';
 import { arrearsRecords } from './entities/arrears-records.ts';
 import { arrearsNotices } from './entities/arrears-notices.ts';
 import { registerArrearsRoutes } from './routes/arrears.ts';
+import { registerCardRoutes } from './routes/cards.ts';
 import { type LogOptions, REQUEST_ID_HEADER, loggingOptions } from './lib/logger.ts';
 import { installClosingConnections } from './lib/graceful.ts';
 import { registerHealthRoutes } from './routes/health.ts';
@@ -78,6 +80,8 @@ export interface BuildAppOptions {
   simTrafficMs?: number;
   /** arrears job period in ms (debts after the policy's delay, scheduled notices); 0 or undefined = off */
   arrearsJobMs?: number;
+  /** card status job period in ms; 0 or undefined = off */
+  cardJobMs?: number;
   /** the pay channels' refund answers (REFUND_SIM_*); off when absent (tests settle refunds themselves) */
   refundChannel?: RefundChannelOptions;
 }
@@ -125,6 +129,7 @@ export async function registerApi(
   registerResource(app, db, arrearsNotices);
   registerArrearsRoutes(app, db);
   registerRefundRoutes(app, db);
+  registerCardRoutes(app, db);
 }
 
 /** The reference server: database, every route, background jobs and the static front end; does not listen. */
@@ -168,6 +173,7 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<{ app: Fasti
     chargingSimJob(opts.chargingSim ?? { everyMs: 0, startPercent: 0, stallMinutes: 10 }),
     trafficSimJob(opts.simTrafficMs ?? 0),
     arrearsJob(opts.arrearsJobMs ?? 0),
+    cardStatusJob(opts.cardJobMs ?? 0),
     refundChannelJob(opts.refundChannel ?? REFUND_CHANNEL_OFF),
   ];
   // without a log (tests) only a job's failure is printed; an outage is a test's own business

@@ -45,6 +45,7 @@ async function main(): Promise<void> {
           seedOrderDays: config.seedOrderDays,
           simTrafficMs: config.simTrafficMs,
           arrearsJobMs: config.arrearsJobMs,
+          cardJobMs: config.cardJobMs,
           refundChannel: {
             everyMs: config.refundSimMs,
             delayMs: config.refundSimDelayMs,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CARD_STATUS as S } from '../../domain/card-codes.ts';
 import { cardMachine, statusByDate, stepCard } from './state-machine.ts';
 import { type ProductTerms, periodEnd, renewalQuote } from './renewal.ts';
+import { playSlots } from './group-slots.ts';
 
 const MONTH: ProductTerms = { periodKind: 1, periodDays: 0, priceCents: 30000, renewLimitDays: 7, renewFrom: 1, maxPeriods: 12 };
 
@@ -78,5 +79,33 @@ describe('renewal date rule (§7.2)', () => {
     });
     expect(renewalQuote('2024-05-10', MONTH, 1, '2024-05-18')).toEqual({ refused: '该卡已过期8天，超过可续费期限7天，请重新办理' });
     expect(renewalQuote('2024-05-10', MONTH, 13, '2024-05-08')).toEqual({ refused: '续费周期数必须是1到12之间的整数' });
+  });
+});
+
+describe('group slots (§7.4)', () => {
+  const h = (n: number) => n * 3_600_000;
+  it('2 slots, 3 plates: the third waits, takes the slot the moment a holder leaves; a waiter who leaves first never holds', () => {
+    const got = playSlots(2, [
+      { plate: 'A', entry: h(8), exit: h(12) },
+      { plate: 'B', entry: h(9), exit: null },
+      { plate: 'C', entry: h(10), exit: h(15) },
+      { plate: 'D', entry: h(11), exit: h(11.5) },
+    ]);
+    expect(got.map((s) => [s.plate, s.holdFrom])).toEqual([
+      ['A', h(8)],
+      ['B', h(9)],
+      ['C', h(12)],
+      ['D', null],
+    ]);
+  });
+
+  it('the longest waiter is served first, and a slot freed at an arrival instant serves that arrival', () => {
+    const got = playSlots(1, [
+      { plate: 'A', entry: h(8), exit: h(10) },
+      { plate: 'B', entry: h(9), exit: h(11) },
+      { plate: 'C', entry: h(9.5), exit: h(12) },
+      { plate: 'D', entry: h(12), exit: h(13) },
+    ]);
+    expect(got.map((s) => s.holdFrom)).toEqual([h(8), h(10), h(11), h(12)]);
   });
 });

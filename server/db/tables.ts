@@ -4,6 +4,7 @@ import type { ChargingTables } from './charging-tables.ts';
 import type { OrderTables } from './order-tables.ts';
 import type { FeeTables } from './fee-tables.ts';
 import type { ArrearsTables } from './arrears-tables.ts';
+import type { CardTables } from './card-tables.ts';
 
 /**
  * Row types of the tables the query builder touches, in the builder's camelCase (the SQL columns
@@ -119,7 +120,7 @@ export interface JobLeaseTable {
   expiresAt: Date;
 }
 
-export interface Tables extends SystemTables, OrderTables, ChargingTables, FeeTables, ArrearsTables {
+export interface Tables extends SystemTables, OrderTables, ChargingTables, FeeTables, ArrearsTables, CardTables {
   parking: ParkingTable;
   parkingArea: ParkingAreaTable;
   parkingLane: ParkingLaneTable;
