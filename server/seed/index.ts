@@ -1,5 +1,6 @@
 import type { Db, SeedOptions } from '../db/database.ts';
 import { seedTraffic } from './traffic.ts';
+import { seedCards } from '../cards/seed.ts';
 import { seedArrears } from '../arrears/create.ts';
 import { seedMerchants } from './merchants.ts';
 import { seedFeeRules } from './fee-rules.ts';
@@ -44,7 +45,8 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions = {}, progress: Prog
     // after the fee rules: the order history is priced with them
     const days = opts.orderDays ?? 90;
     const orders = await step(`parking orders of ${days} days, each priced by the fee engine`, async () => {
-      const n = await seedTraffic(tx, { days });
+      const cards = await seedCards(tx);
+      const n = await seedTraffic(tx, { days, cards });
       await seedArrears(tx); // the history's unpaid exits are debts already
       return n;
     });

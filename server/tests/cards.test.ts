@@ -7,6 +7,9 @@ import { chinaDate } from '../../domain/china-time.ts';
 import { settleCardStatuses } from '../cards/status-job.ts';
 import { addDays } from '../cards/renewal.ts';
 import { enterGroup, leaveGroup } from '../cards/group-slots.ts';
+import { priceStay } from '../fees/engine.ts';
+import { findRuleVersion } from '../fees/rule-lookup.ts';
+import type { FeeCover } from '../fees/types.ts';
 import { call, login, signInLotLimitedUser, withTestServer } from './helpers.ts';
 import { TEST_LOT, insertTestOrder } from './order-fixtures.ts';
 
@@ -209,5 +212,32 @@ describe('group cards', () => {
     expect(board.waiting).toEqual([]);
     expect(board.holders.find((s: { plateNo: string }) => s.plateNo === plates[2])).toMatchObject({ holdFrom: leftAt });
     expect(board.history).toHaveLength(3);
+  });
+});
+
+describe('demo data', () => {
+  it('has monthly cards in every state, three group cards, and card stays priced by the engine with their card', async () => {
+    const { rows: states } = await db.query<{ status: number }>(
+      "select distinct status from month_card where id like 'mc-s%' order by status",
+    );
+    expect(states.map((r) => Number(r.status))).toEqual([0, 1, 2, 3, 4]);
+    expect((await db.query("select 1 from group_card where id like 'gc-s%'")).rows).toHaveLength(3);
+    const { rows } = await db.query<Record<string, unknown>>(
+      `select id, entry_time, exit_time, car_class, rule_id, rule_version, receivable_cents, card_cover from parking_order
+        where car_class in (2, 3) and exit_time is not null and rule_id is not null order by id limit 60`,
+    );
+    expect(rows.length).toBeGreaterThan(20);
+    expect(rows.some((r) => r.card_cover !== null)).toBe(true);
+    for (const r of rows) {
+      const rule = await findRuleVersion(db, String(r.rule_id), Number(r.rule_version));
+      const bill = priceStay({
+        rule: rule!,
+        entry: r.entry_time as Date,
+        exit: r.exit_time as Date,
+        carClass: Number(r.car_class),
+        cover: (r.card_cover as FeeCover[] | null) ?? undefined,
+      });
+      expect(bill.totalCents, String(r.id)).toBe(Number(r.receivable_cents));
+    }
   });
 });
