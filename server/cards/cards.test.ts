@@ -22,11 +22,11 @@ describe('card state machine', () => {
   });
 
   it.each([
-    ['pay', S.ACTIVE, '卡当前状态为“生效中”，不能支付开卡'],
+    ['pay', S.ACTIVE, '卡当前状态为“有效”，不能支付开卡'],
     ['renew', S.FROZEN, '卡当前状态为“已冻结”，不能续费'],
     ['renew', S.PENDING_PAY, '卡当前状态为“待支付”，不能续费'],
     ['freeze', S.EXPIRED, '卡当前状态为“已过期”，不能冻结'],
-    ['unfreeze', S.ACTIVE, '卡当前状态为“生效中”，不能解冻'],
+    ['unfreeze', S.ACTIVE, '卡当前状态为“有效”，不能解冻'],
     ['remind', S.FROZEN, '卡当前状态为“已冻结”，不能标记即将到期'],
   ] as const)('%s is refused in %i with a message', (event, from, msg) => {
     expect(cardMachine.transition(from, event)).toEqual({ ok: false, msg });

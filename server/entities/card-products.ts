@@ -15,7 +15,7 @@ export const cardProducts = defineResource({
     productName: f.text('产品名称', 50),
     periodKind: f.codes('周期', PERIOD_KIND),
     periodDays: f.int('天数', { max: 3660, default: 0, msg: '天数必须是0到3660之间的整数' }),
-    priceCents: f.cents('价格'),
+    priceCents: f.cents('每周期价格'),
     timeWindow: f.codes('时段', TIME_WINDOW, { default: 1 }),
     parkingIds: f.ids('适用停车场'),
     renewLimitDays: f.int('过期后可续费天数', { max: 366, default: 7, msg: '过期后可续费天数必须是0到366之间的整数' }),

@@ -91,7 +91,7 @@ describe('monthly cards', () => {
     expect(history.body.data.audits).toEqual([expect.objectContaining({ action: 'pay', before: expect.objectContaining({ status: 0 }) })]);
     // paying twice is refused by the machine and changes nothing
     const again = await act(id, 'Pay', { channel: 1 });
-    expect(again.body).toMatchObject({ code: 400, msg: '卡当前状态为“生效中”，不能支付开卡' });
+    expect(again.body).toMatchObject({ code: 400, msg: '卡当前状态为“有效”，不能支付开卡' });
     // an edit sending the masked phone back keeps the stored one
     const edit = await call(app, 'PUT', `/api/card/MonthCard/${id}`, { token: admin, json: { ...got.body.data, ownerName: '张四' } });
     expect(edit.body.code, edit.body.msg).toBe(200);
