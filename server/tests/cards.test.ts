@@ -7,6 +7,7 @@ import { chinaDate } from '../../domain/china-time.ts';
 import { settleCardStatuses } from '../cards/status-job.ts';
 import { addDays } from '../cards/renewal.ts';
 import { enterGroup, leaveGroup } from '../cards/group-slots.ts';
+import { cardHolderAt, coverAtExit } from '../cards/sim.ts';
 import { priceStay } from '../fees/engine.ts';
 import { findRuleVersion } from '../fees/rule-lookup.ts';
 import type { FeeCover } from '../fees/types.ts';
@@ -239,5 +240,31 @@ describe('demo data', () => {
       });
       expect(bill.totalCents, String(r.id)).toBe(Number(r.receivable_cents));
     }
+  });
+});
+
+describe('card holders in the traffic simulator', () => {
+  it('a monthly arrival is a plate of a valid card not inside; its exit is covered by the card', async () => {
+    const p = plate();
+    const id = (await open({ plateNos: [p], parkingId: OTHER_LOT, startDate: addDays(TODAY, -3) })).body.data.id;
+    await act(id, 'Pay', { channel: 1 });
+    const seen = new Set<string>();
+    for (let i = 0; i < 300 && !seen.has(p); i++) seen.add((await cardHolderAt(db, OTHER_LOT, 2))!.plateNo);
+    expect(seen.has(p)).toBe(true);
+    const orderId = await insertTestOrder(db, {
+      state: 0,
+      plate: p,
+      lot: OTHER_LOT,
+      exited: false,
+      entry: new Date(Date.now() - 2 * 3600_000),
+    });
+    const cover = await coverAtExit(
+      db,
+      { id: orderId, parking_id: OTHER_LOT, plate_no: p, car_class: 2, entry_time: new Date(Date.now() - 2 * 3600_000) },
+      Date.now(),
+    );
+    expect(cover).toEqual([expect.objectContaining({ reason: expect.stringMatching(/^月卡YK\d+有效（全天）$/) })]);
+    // inside now: never picked again while there
+    for (let i = 0; i < 20; i++) expect((await cardHolderAt(db, OTHER_LOT, 2))?.plateNo).not.toBe(p);
   });
 });
