@@ -42,7 +42,7 @@ export class CardAssigner {
     }
     if (car.carClass === 3) {
       const g = this.book.group.get(lotId);
-      if (!g) return temporary;
+      if (!g || g.showcase) return temporary;
       const p = g.plates[Math.floor(this.rnd() * g.plates.length)];
       if (!this.free(p.plateNo, entry, exit)) return temporary;
       return { car: { plateNo: p.plateNo, plateColor: p.plateColor, carClass: 3 }, group: g };

@@ -45,6 +45,8 @@ export interface SeededMonthCard extends CardPlate {
 }
 export interface SeededGroupCard {
   id: string;
+  /** the 2-slot card: its stays are scripted (seedShowcaseStays), not random */
+  showcase: boolean;
   lotId: string;
   slots: number;
   term: CardTerm;
@@ -179,7 +181,14 @@ export async function seedCards(tx: Db, opts: { now?: number; count?: number } =
       groups[k].push(v),
     );
     groups[9].push(end);
-    book.group.set(lotId, { id, lotId, slots, plates, term: { cardNo, kind: 'group', startDate: start, endDate: end, timeWindow: 1 } });
+    book.group.set(lotId, {
+      id,
+      showcase: i === 0,
+      lotId,
+      slots,
+      plates,
+      term: { cardNo, kind: 'group', startDate: start, endDate: end, timeWindow: 1 },
+    });
     for (const k of Object.keys(pays)) {
       const v: Record<string, unknown> = {
         id: `cpay-g${i}`,
@@ -229,4 +238,29 @@ export async function seedCards(tx: Db, opts: { now?: number; count?: number } =
        from month_card c where c.status in (2, 3)`,
   );
   return book;
+}
+
+/**
+ * The 2-slot group card as the demo (and the end-to-end test) shows it: three of its plates are in
+ * the lot now, entered 3, 2 and 1 hours ago; the first two hold the slots, the third waits and is
+ * billed as temporary until one of them leaves.
+ */
+export async function seedShowcaseStays(tx: Db, book: CardBook, now = Date.now()): Promise<void> {
+  const card = [...book.group.values()].find((g) => g.showcase);
+  if (!card) return;
+  const date = chinaDate(now).replaceAll('-', '');
+  for (const [i, p] of card.plates.slice(0, card.slots + 1).entries()) {
+    const entry = new Date(now - (3 - i) * 3_600_000);
+    const orderId = `o-gc${i}`;
+    await tx.query(
+      `insert into parking_order (id, order_no, parking_id, plate_no, plate_color, plate_grams, car_class, source, entry_lane_id, entry_time, create_time)
+       values ($1, $2, $3, $4, $5, plate_grams($4), 3, 1,
+               (select id from parking_lane where parking_id = $3 and direction in (1, 3) order by id limit 1), $6, $6)`,
+      [orderId, `P${date}99${String(i + 1).padStart(5, '0')}`, card.lotId, p.plateNo, p.plateColor, entry],
+    );
+    await tx.query(
+      `insert into group_card_slot (id, group_card_id, parking_id, plate_no, order_id, entry_time, hold_from) values ($1, $2, $3, $4, $5, $6, $7)`,
+      [`gs-gc${i}`, card.id, card.lotId, p.plateNo, orderId, entry, i < card.slots ? entry : null],
+    );
+  }
 }

@@ -1,6 +1,6 @@
 import type { Db, SeedOptions } from '../db/database.ts';
 import { seedTraffic } from './traffic.ts';
-import { seedCards } from '../cards/seed.ts';
+import { seedCards, seedShowcaseStays } from '../cards/seed.ts';
 import { seedArrears } from '../arrears/create.ts';
 import { seedMerchants } from './merchants.ts';
 import { seedFeeRules } from './fee-rules.ts';
@@ -47,6 +47,7 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions = {}, progress: Prog
     const orders = await step(`parking orders of ${days} days, each priced by the fee engine`, async () => {
       const cards = await seedCards(tx);
       const n = await seedTraffic(tx, { days, cards });
+      await seedShowcaseStays(tx, cards);
       await seedArrears(tx); // the history's unpaid exits are debts already
       return n;
     });

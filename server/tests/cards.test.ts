@@ -223,6 +223,9 @@ describe('demo data', () => {
     );
     expect(states.map((r) => Number(r.status))).toEqual([0, 1, 2, 3, 4]);
     expect((await db.query("select 1 from group_card where id like 'gc-s%'")).rows).toHaveLength(3);
+    // the 2-slot card has three plates in the lot: two hold the slots, one waits
+    const board = (await call(app, 'GET', '/api/card/GroupCard/gc-s0/Slots', { token: admin })).body.data;
+    expect([board.slots, board.held, board.free, board.waiting.length]).toEqual([2, 2, 0, 1]);
     const { rows } = await db.query<Record<string, unknown>>(
       `select id, entry_time, exit_time, car_class, rule_id, rule_version, receivable_cents, card_cover from parking_order
         where car_class in (2, 3) and exit_time is not null and rule_id is not null order by id limit 60`,
