@@ -65,6 +65,24 @@ test('monthly card: opened, paid, renewed for the period shown before paying; a 
   await expect(dialog).toBeHidden();
   await expect(row.getByRole('cell').nth(7)).toHaveText(newEnd);
 
+  // 计费试算 applies the plate's card: a stay of today inside it is due nothing, the line names the card
+  await page.goto('/#/fee/feeCalculator');
+  const form = page.locator('.cxd-Panel').filter({ hasText: '计费依据' }).last();
+  await pick(page, form, '停车场', LOT);
+  await field(form, 'plateNo').fill(plate);
+  const times = form.locator('.cxd-DatePicker input');
+  await times.nth(0).fill(`${chinaToday()} 08:00:00`);
+  await times.nth(0).press('Tab');
+  await times.nth(1).fill(`${chinaToday()} 12:00:00`);
+  await times.nth(1).press('Tab');
+  await form.getByRole('button', { name: /^试 ?算$/ }).click();
+  await expect(form.locator('.fee-calc-due')).toHaveText('0.00');
+  await expect(form.getByRole('row').filter({ hasText: '不计费' })).toContainText('月卡');
+  // the same stay without the plate is charged
+  await field(form, 'plateNo').fill('');
+  await form.getByRole('button', { name: /^试 ?算$/ }).click();
+  await expect(form.locator('.fee-calc-due')).not.toHaveText('0.00');
+
   // a seeded stay of a monthly-card plate inside its card: nothing to pay, the fee lines name the card
   const headers = { Authorization: await adminToken(page.request) };
   const orders = (await (await page.request.get('/api/order/ParkingOrder?carClass=2&pageSize=200', { headers })).json()).data.list as {
