@@ -271,3 +271,32 @@ describe('card holders in the traffic simulator', () => {
     for (let i = 0; i < 20; i++) expect((await cardHolderAt(db, OTHER_LOT, 2))?.plateNo).not.toBe(p);
   });
 });
+
+describe('a card in the calculator and under concurrency', () => {
+  const calc = (plateNo: string) =>
+    call(app, 'POST', '/api/fee/Calculate', {
+      token: admin,
+      json: { parkingId: TEST_LOT, plateNo, entryTime: `${TODAY} 08:00:00`, exitTime: `${TODAY} 12:00:00` },
+    });
+
+  it("the calculator applies an active card; a frozen card's plate is charged like any other", async () => {
+    const p = plate();
+    const id = (await open({ plateNos: [p], startDate: addDays(TODAY, -1) })).body.data.id;
+    expect((await calc(p)).body.data.dueCents, 'pending: not yet a card').toBeGreaterThan(0);
+    await act(id, 'Pay', { channel: 1 });
+    const covered = (await calc(p)).body.data;
+    expect(covered.dueCents).toBe(0);
+    expect(covered.lines).toEqual([expect.objectContaining({ kind: 'card', feeCents: 0 })]);
+    await act(id, 'Freeze', { reason: '报停' });
+    expect((await calc(p)).body.data.dueCents).toBeGreaterThan(0);
+  });
+
+  it('five concurrent cards for one plate in one lot: exactly one is opened', async () => {
+    const p = plate();
+    const results = await Promise.all(Array.from({ length: 5 }, () => open({ plateNos: [p] })));
+    expect(results.filter((r) => r.body.code === 200)).toHaveLength(1);
+    expect(results.filter((r) => r.body.code === 400).every((r) => /已在本停车场的月卡/.test(r.body.msg))).toBe(true);
+    const { rows } = await db.query('select 1 from month_card where $1 = any(plate_nos)', [p]);
+    expect(rows).toHaveLength(1);
+  });
+});
