@@ -2,7 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.ts';
 import { badRequest } from '../lib/envelope.ts';
 import { newId } from '../lib/ids.ts';
-import { PLATE_MESSAGE, PLATE_RE } from '../../domain/field-rules.ts';
+import { PLATE_MESSAGE, PLATE_RE, maskPhone } from '../../domain/field-rules.ts';
+import type { Row } from '../resource/spec.ts';
 import { HOLDING_STATUSES } from '../../domain/card-codes.ts';
 import { chinaDate } from '../../domain/china-time.ts';
 
@@ -64,3 +65,18 @@ export async function auditCard(
 /** A card number: prefix, China date, then random digits (YK20240506-4821). */
 export const newCardNo = (prefix: string, now = Date.now()): string =>
   `${prefix}${chinaDate(now).replace(/-/g, '')}${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`;
+
+/** What an edit of a card changed, for its audit row: the fields that differ, phones masked. */
+export function editDiff(
+  fields: string[],
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): { before: Row; after: Row } | null {
+  const shown = (k: string, v: unknown) => (k.endsWith('Phone') ? maskPhone(v) : k.endsWith('Date') ? cardDay(v) : v);
+  const changed = fields.filter((k) => JSON.stringify(shown(k, before[k])) !== JSON.stringify(shown(k, after[k])));
+  if (!changed.length) return null;
+  return {
+    before: Object.fromEntries(changed.map((k) => [k, shown(k, before[k])])),
+    after: Object.fromEntries(changed.map((k) => [k, shown(k, after[k])])),
+  };
+}

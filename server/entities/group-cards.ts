@@ -5,7 +5,7 @@ import { f } from '../resource/fields.ts';
 import { badRequest } from '../lib/envelope.ts';
 import { maskPhone } from '../../domain/field-rules.ts';
 import { CARD_STATUS, CARD_STATUS_LABEL } from '../../domain/card-codes.ts';
-import { assertPlatesFree, cardDay, cleanPlates, newCardNo } from '../cards/common.ts';
+import { assertPlatesFree, auditCard, cardDay, cleanPlates, editDiff, newCardNo, operatorOf } from '../cards/common.ts';
 import { cardMachine } from '../cards/state-machine.ts';
 
 /**
@@ -92,6 +92,17 @@ export const groupCards = defineResource({
     },
     async delete(_tx, row) {
       if (Number(row.status) !== CARD_STATUS.PENDING_PAY) throw badRequest('只能删除待支付的团体卡；已支付的团体卡请冻结');
+    },
+  },
+  effects: {
+    // an edit after the card was opened is audited like its actions: who, when, before, after
+    async update({ tx, req, id, values, before }) {
+      const diff = editDiff(
+        ['companyName', 'contactName', 'contactPhone', 'slots', 'plateNos', 'priceCents', 'startDate', 'endDate', 'description'],
+        before ?? {},
+        values,
+      );
+      if (diff) await auditCard(tx, { kind: 'group', cardId: id, action: 'edit', operator: operatorOf(req), ...diff, reason: '编辑资料' });
     },
   },
   describe: (v) => `${v.cardNo} ${v.companyName}`,

@@ -7,7 +7,7 @@ import { maskPhone } from '../../domain/field-rules.ts';
 import { CARD_STATUS, CARD_STATUS_LABEL, type PeriodKind } from '../../domain/card-codes.ts';
 import { XLSX_TYPE } from '../resource/export.ts';
 import { type SheetColumn, sheetWorkbook } from '../lib/xlsx.ts';
-import { assertPlatesFree, cardDay, cleanPlates, newCardNo } from '../cards/common.ts';
+import { assertPlatesFree, auditCard, cardDay, cleanPlates, editDiff, newCardNo, operatorOf } from '../cards/common.ts';
 import { periodEnd } from '../cards/renewal.ts';
 import { cardMachine } from '../cards/state-machine.ts';
 
@@ -112,6 +112,13 @@ export const monthCards = defineResource({
     },
   },
   toColumns: ({ ...v }, all) => ('endDate' in all ? { ...v, endDate: all.endDate } : v),
+  effects: {
+    // an edit after the card was opened is audited like its actions: who, when, before, after
+    async update({ tx, req, id, values, before }) {
+      const diff = editDiff(['plateNos', 'ownerName', 'ownerPhone', 'description'], before ?? {}, values);
+      if (diff) await auditCard(tx, { kind: 'month', cardId: id, action: 'edit', operator: operatorOf(req), ...diff, reason: '编辑资料' });
+    },
+  },
   describe: (v) => `${v.cardNo} ${(v.plateNos as string[]).join('、')}`,
   export: {
     button: 'monthCard:export',

@@ -37,6 +37,9 @@ const KINDS: { kind: CardKind; path: string; code: string; actions: CardAction[]
   { kind: 'group', path: 'GroupCard', code: 'groupCard', actions: ['pay', 'freeze', 'unfreeze'] },
 ];
 
+/** what the changes list calls each audit row */
+const AUDIT_LABEL: Record<string, string> = { ...CARD_EVENT_LABEL, edit: '编辑' };
+
 const ms = (d: unknown): number | null => (d instanceof Date ? d.getTime() : null);
 
 export function registerCardRoutes(app: FastifyInstance, db: Db): void {
@@ -91,7 +94,7 @@ export function registerCardRoutes(app: FastifyInstance, db: Db): void {
           audits: audits.map((a) => ({
             ...a,
             operateTime: ms(a.operateTime),
-            actionLabel: CARD_EVENT_LABEL[a.action as keyof typeof CARD_EVENT_LABEL] ?? a.action,
+            actionLabel: AUDIT_LABEL[a.action] ?? a.action,
           })),
         });
       },

@@ -97,6 +97,14 @@ describe('monthly cards', () => {
     const edit = await call(app, 'PUT', `/api/card/MonthCard/${id}`, { token: admin, json: { ...got.body.data, ownerName: '张四' } });
     expect(edit.body.code, edit.body.msg).toBe(200);
     expect((await card(id)).owner_phone).toBe('13512346781');
+    // and is audited with what changed only
+    const audits = (await call(app, 'GET', `/api/card/MonthCard/${id}/History`, { token: admin })).body.data.audits;
+    expect(audits.at(-1)).toMatchObject({
+      action: 'edit',
+      actionLabel: '编辑',
+      before: { ownerName: '张三' },
+      after: { ownerName: '张四' },
+    });
   });
 
   it('refuses a plate already on a holding card of the same lot, allows it in another lot', async () => {
