@@ -1,4 +1,5 @@
 import { COVERING_STATUSES } from '../../domain/card-codes.ts';
+import { chinaDate } from '../../domain/china-time.ts';
 import { type CardTerm, cardCover } from '../fees/card-cover.ts';
 import type { FeeCover } from '../fees/types.ts';
 import type { CardBook, CardPlate, SeededGroupCard } from './seed.ts';
@@ -34,7 +35,11 @@ export class CardAssigner {
   assign(car: AssignedCar, lotId: string, entry: number, exit: number): { car: AssignedCar; month?: CardTerm; group?: SeededGroupCard } {
     const temporary = { car: { ...car, carClass: 1 } };
     if (car.carClass === 2) {
-      const cards = (this.book.month.get(lotId) ?? []).filter((c) => COVERING_STATUSES.includes(c.status));
+      // a card valid on the day the car comes (its stay may still run past the card's end)
+      const day = chinaDate(entry);
+      const cards = (this.book.month.get(lotId) ?? []).filter(
+        (c) => COVERING_STATUSES.includes(c.status) && c.term.startDate <= day && day <= c.term.endDate,
+      );
       if (!cards.length) return temporary;
       const c = cards[Math.floor(this.rnd() * cards.length)];
       if (!this.free(c.plateNo, entry, exit)) return temporary;
