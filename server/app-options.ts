@@ -24,6 +24,7 @@ export function appOptionsOf(config: ServerConfig, pageBundles?: PageBundle[], l
     simTrafficMs: config.simTrafficMs,
     arrearsJobMs: config.arrearsJobMs,
     couponJobMs: config.couponJobMs,
+    cardJobMs: config.cardJobMs,
     refundChannel: {
       everyMs: config.refundSimMs,
       delayMs: config.refundSimDelayMs,

@@ -40,9 +40,11 @@ import { trafficSimJob } from './jobs/traffic-sim.ts';
 import { arrearsJob } from './jobs/arrears.ts';
 import { couponExpiryJob } from './jobs/coupon-expiry.ts';
 import { registerCouponRoutes } from './routes/coupons.ts';
+import { cardStatusJob } from './jobs/card-status.ts';
 import { arrearsRecords } from './entities/arrears-records.ts';
 import { arrearsNotices } from './entities/arrears-notices.ts';
 import { registerArrearsRoutes } from './routes/arrears.ts';
+import { registerCardRoutes } from './routes/cards.ts';
 import { type LogOptions, REQUEST_ID_HEADER, loggingOptions } from './lib/logger.ts';
 import { installClosingConnections } from './lib/graceful.ts';
 import { registerHealthRoutes } from './routes/health.ts';
@@ -86,6 +88,8 @@ export interface BuildAppOptions {
   arrearsJobMs?: number;
   /** coupon expiry job period in ms (issued coupons past their validity become expired); 0 or undefined = off */
   couponJobMs?: number;
+  /** card status job period in ms; 0 or undefined = off */
+  cardJobMs?: number;
   /** the pay channels' refund answers (REFUND_SIM_*); off when absent (tests settle refunds themselves) */
   refundChannel?: RefundChannelOptions;
 }
@@ -136,6 +140,7 @@ export async function registerApi(
   registerArrearsRoutes(app, db);
   registerRefundRoutes(app, db);
   registerCouponRoutes(app, db);
+  registerCardRoutes(app, db);
 }
 
 /** What a first start seeds, from the server's options. */
@@ -187,6 +192,7 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<{ app: Fasti
     trafficSimJob(opts.simTrafficMs ?? 0),
     arrearsJob(opts.arrearsJobMs ?? 0),
     couponExpiryJob(opts.couponJobMs ?? 0),
+    cardStatusJob(opts.cardJobMs ?? 0),
     refundChannelJob(opts.refundChannel ?? REFUND_CHANNEL_OFF),
   ];
   // without a log (tests) only a job's failure is printed; an outage is a test's own business

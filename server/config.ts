@@ -34,6 +34,8 @@ export interface ServerConfig {
   arrearsJobMs: number;
   /** coupon expiry job period (issued coupons past their validity become expired); 0 = off */
   couponJobMs: number;
+  /** card status job period (EXPIRING ≤ 7 days, EXPIRED after the end); 0 = off */
+  cardJobMs: number;
   /** the simulated pay channels' refunds: job period (0 = off), answer delay, failure and duplicate-answer chances (%) */
   refundSimMs: number;
   refundSimDelayMs: number;
@@ -107,6 +109,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     simTrafficMs: env.SIM_TRAFFIC === '0' || env.SIM_TRAFFIC === 'false' ? 0 : int(env, 'SIM_TRAFFIC_MS', 15_000, 1000, 3_600_000),
     arrearsJobMs: int(env, 'ARREARS_JOB_MS', 60_000, 0, 86_400_000),
     couponJobMs: int(env, 'COUPON_JOB_MS', 60_000, 0, 86_400_000),
+    cardJobMs: int(env, 'CARD_JOB_MS', 60_000, 0, 86_400_000),
     refundSimMs: int(env, 'REFUND_SIM_MS', 5000, 0, 3_600_000),
     refundSimDelayMs: int(env, 'REFUND_SIM_DELAY_MS', 10_000, 0, 86_400_000),
     refundSimFailPercent: int(env, 'REFUND_SIM_FAIL_PERCENT', 10, 0, 100),

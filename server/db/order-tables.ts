@@ -34,6 +34,7 @@ export interface ParkingOrderTable {
   ruleId: string | null;
   ruleVersion: number | null;
   feeLines: ColumnType<unknown, string | null | undefined, string | null>;
+  cardCover: ColumnType<unknown, string | null | undefined, string | null>;
   collector: string;
   photoKey: ColumnType<string, string | undefined, never>;
   releaseReason: string;

@@ -5,6 +5,7 @@ import type { OrderTables } from './order-tables.ts';
 import type { FeeTables } from './fee-tables.ts';
 import type { ArrearsTables } from './arrears-tables.ts';
 import type { CouponTables } from './coupon-tables.ts';
+import type { CardTables } from './card-tables.ts';
 
 /**
  * Row types of the tables the query builder touches, in the builder's camelCase (the SQL columns
@@ -120,7 +121,7 @@ export interface JobLeaseTable {
   expiresAt: Date;
 }
 
-export interface Tables extends SystemTables, OrderTables, ChargingTables, FeeTables, ArrearsTables, CouponTables {
+export interface Tables extends SystemTables, OrderTables, ChargingTables, FeeTables, ArrearsTables, CouponTables, CardTables {
   parking: ParkingTable;
   parkingArea: ParkingAreaTable;
   parkingLane: ParkingLaneTable;

@@ -2,7 +2,8 @@ import { CALENDAR_YEARS, calendarKnows, toMs } from './clock.ts';
 import { DAY_MS, MINUTE_MS, chinaIso, chinaDate, chinaMidnight } from '../../domain/china-time.ts';
 import { applyCoupons } from './coupons.ts';
 import { priceSpan } from './span.ts';
-import type { FeeBill, FeeCoupon, FeeDiscountLine, FeeLine, FeeRuleBody, FeeRuleSnapshot, FeeStayInput } from './types.ts';
+import { priceCovered } from './card-cover.ts';
+import type { FeeBill, FeeCoupon, FeeCover, FeeDiscountLine, FeeLine, FeeRuleBody, FeeRuleSnapshot, FeeStayInput } from './types.ts';
 
 export type { FeeBill, FeeStayInput } from './types.ts';
 
@@ -29,6 +30,7 @@ function priceStayOnly(
   carClass: number | undefined,
   coupons: FeeCoupon[],
   noFree = false,
+  cover: FeeCover[] = [],
 ): Priced {
   const notes: string[] = [];
   const empty = (note: string, kind: FeeLine['kind'], piece: string): Priced => ({
@@ -52,7 +54,9 @@ function priceStayOnly(
   } else if (free > 0) {
     notes.push(`停放超过${rule.freeMinutes}分钟，从入场时间起计费`);
   }
-  const base = priceSpan(rule, from, exit);
+  // a card's time is not charged: the pieces outside it are priced each as a temporary stay (§7.3)
+  const base = cover.length ? priceCovered(rule, from, exit, cover) : priceSpan(rule, from, exit);
+  if (cover.length) notes.push('卡覆盖的时段不计费，其余时段按临时车计费');
   const { discountCents, discounts } = applyCoupons(rule, from, exit, base.totalCents, coupons);
   return { from, to: exit, lines: base.lines, totalCents: base.totalCents, discountCents, discounts, notes };
 }
@@ -75,6 +79,7 @@ export function priceStay(input: FeeStayInput): FeeBill {
   const entry = toMs(input.entry);
   const exit = Math.max(entry, toMs(input.exit));
   const coupons = input.coupons ?? [];
+  const cover = input.cover ?? [];
   const payments = (input.payments ?? []).map((p) => ({ at: toMs(p.at), cents: p.cents }));
   const paidCents = payments.reduce((s, p) => s + p.cents, 0);
   const lastPay = payments.length ? Math.min(exit, Math.max(...payments.map((p) => p.at))) : null;
@@ -84,14 +89,14 @@ export function priceStay(input: FeeStayInput): FeeBill {
   let inGrace = false;
   if (lastPay !== null && exit <= lastPay + rule.graceMinutes * MINUTE_MS) {
     inGrace = true;
-    priced = priceStayOnly(rule, entry, lastPay, input.carClass, coupons);
+    priced = priceStayOnly(rule, entry, lastPay, input.carClass, coupons, false, cover);
     priced.notes.push(`缴费后${rule.graceMinutes}分钟内离场，不再收费`);
   } else if (lastPay !== null && rule.afterGrace === 'rebillFromPayment') {
-    priced = priceStayOnly(rule, entry, lastPay, input.carClass, coupons);
-    extra = priceStayOnly(rule, lastPay, exit, input.carClass, [], true);
+    priced = priceStayOnly(rule, entry, lastPay, input.carClass, coupons, false, cover);
+    extra = priceStayOnly(rule, lastPay, exit, input.carClass, [], true, cover);
     priced.notes.push(`缴费后超过${rule.graceMinutes}分钟未离场，从缴费时间起重新计费（无免费时长）`);
   } else {
-    priced = priceStayOnly(rule, entry, exit, input.carClass, coupons);
+    priced = priceStayOnly(rule, entry, exit, input.carClass, coupons, false, cover);
     if (lastPay !== null) priced.notes.push(`缴费后超过${rule.graceMinutes}分钟未离场，补缴差额`);
   }
 

@@ -133,9 +133,18 @@ export interface FeeStayInput {
   plateColor?: number;
   coupons?: FeeCoupon[];
   payments?: FeePriorPayment[];
+  /** parts of the stay a monthly or group card covers (fees/card-cover.ts): not charged, shown as lines of 0 */
+  cover?: FeeCover[];
 }
 
-export type FeeLineKind = 'unit' | 'ladder' | 'visit' | 'free' | 'periodCap' | 'cap24' | 'exempt';
+/** A part of a stay a card covers, and why (月卡YK0001有效（全天）). */
+export interface FeeCover {
+  from: Instant;
+  to: Instant;
+  reason: string;
+}
+
+export type FeeLineKind = 'unit' | 'ladder' | 'visit' | 'free' | 'periodCap' | 'cap24' | 'exempt' | 'card';
 
 /** One fee line (§2.2 step 11): a piece of the stay at one price, or a cap taken off. */
 export interface FeeLine {

@@ -15,6 +15,7 @@ import { loadPolicy } from '../arrears/create.ts';
 import { hasOpenDebts } from '../arrears/policy.ts';
 import { couponAtExit, maybeIssueOnArrival } from '../coupons/sim.ts';
 import { redeemCoupons } from '../coupons/redeem.ts';
+import { cardHolderAt, coverAtExit, joinGroupAtEntry } from '../cards/sim.ts';
 
 /**
  * Live traffic while the server runs (SIM_TRAFFIC): each tick cars enter at the lots' entry lanes
@@ -49,7 +50,12 @@ async function enter(db: Db, now: number, everyMs: number): Promise<void> {
   for (const lot of lots) {
     const mean = ((ORDERS_PER_DAY * lot.weight) / weight) * hourShare * (everyMs / HOUR) * SPEED;
     for (let i = poisson(mean); i > 0; i--) {
-      const car = randomCar(Math.random);
+      let car = randomCar(Math.random);
+      // a monthly or group car is a holder of one of the lot's cards (a temporary car when none is free)
+      if (car.carClass === 2 || car.carClass === 3) {
+        const holder = await cardHolderAt(db, lot.id, car.carClass);
+        car = holder ? { ...car, ...holder } : { ...car, carClass: 1 };
+      }
       // 欠费追缴 policy: a plate with open debts is refused at the barrier
       if (blockEntry && (await hasOpenDebts(db, car.plateNo))) continue;
       let spaceNo = '';
@@ -83,6 +89,7 @@ async function enter(db: Db, now: number, everyMs: number): Promise<void> {
         ],
       );
       await maybeIssueOnArrival(db, lot.id, car.plateNo);
+      if (car.carClass === 3) await joinGroupAtEntry(db, lot.id, car.plateNo, id);
     }
   }
 }
@@ -105,9 +112,12 @@ export async function leave(db: Db, o: InPark, now: number): Promise<void> {
     [o.parking_id],
   );
   const rule = await findRuleForStay(db, { lotId: o.parking_id, plateColor: o.plate_color, carClass: o.car_class, at: o.entry_time });
-  const covered = o.car_class === 2 || o.car_class === 3 || o.car_class === 4;
-  const coupons = rule && !covered ? await couponAtExit(db, o.parking_id, o.plate_no, new Date(now)) : [];
-  const bill = rule && !covered ? priceStay({ rule, entry: o.entry_time, exit: now, carClass: o.car_class, coupons }) : null;
+  // a card's days and hours are not charged (§7.3); a whitelisted car pays nothing; a shop's coupon
+  // is used by a car its card does not cover (a time coupon re-prices the whole stay)
+  const cover = await coverAtExit(db, o, now);
+  const charged = rule && o.car_class !== 4;
+  const coupons = charged && !cover.length ? await couponAtExit(db, o.parking_id, o.plate_no, new Date(now)) : [];
+  const bill = charged ? priceStay({ rule, entry: o.entry_time, exit: now, carClass: o.car_class, cover, coupons }) : null;
   const due = bill ? bill.totalCents - bill.discountCents : 0;
   const channel = due > 0 ? payChannelOf(Math.random, o.space_no !== '') : 0;
   const event: OrderEvent =
@@ -120,6 +130,7 @@ export async function leave(db: Db, o: InPark, now: number): Promise<void> {
       `update parking_order set exit_time = to_timestamp($2 / 1000.0), exit_lane_id = $3, state = $4, receivable_cents = $5,
               discount_cents = $6, paid_cents = $7, owed_cents = $8, pay_channel = $9::int,
               pay_time = case when $9::int > 0 then to_timestamp($2 / 1000.0) end, rule_id = $10, rule_version = $11, fee_lines = $12,
+              card_cover = $13,
               last_modify_time = now()
         where id = $1 and exit_time is null`,
       [
@@ -135,6 +146,7 @@ export async function leave(db: Db, o: InPark, now: number): Promise<void> {
         bill?.ruleId ?? null,
         bill?.version ?? null,
         JSON.stringify(bill?.lines ?? []),
+        cover.length ? JSON.stringify(cover) : null,
       ],
     );
     // the coupon is used: the order's coupon row, the merchant pays what it took off

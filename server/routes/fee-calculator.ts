@@ -19,6 +19,7 @@ import { assertLots } from '../resource/lot-scope.ts';
 import { PLATE_COLOR_CODES } from '../services/parking-model.ts';
 import { openDebts } from '../arrears/policy.ts';
 import { plateQuery } from '../entities/parking-orders.ts';
+import { plateCover } from '../cards/cover-lookup.ts';
 
 const instant = (title: string) =>
   Type.Union([Type.String({ maxLength: 40 }), Type.Integer({ minimum: 0 })], {
@@ -144,8 +145,14 @@ export function registerFeeCalculator(fastify: FastifyInstance, db: Db): void {
       const issued = b.couponNo ? await issuedCoupons(db, req, b.couponNo, { plateNo: b.plateNo, parkingId: b.parkingId, at: exit }) : [];
       const stacking = stackingProblem([...(b.coupons ?? []), ...issued]);
       if (stacking) throw badRequest(stacking);
+      // the plate's monthly or group card at the lot: its days and hours are not charged (§7.3)
+      const cards =
+        b.plateNo && b.parkingId
+          ? await plateCover(db, { lotId: b.parkingId, plate: plateQuery(b.plateNo), entry, exit, withGroup: true })
+          : null;
       const bill = priceStay({
         rule,
+        cover: cards?.cover,
         entry,
         exit,
         carClass: b.carClass,
@@ -155,7 +162,7 @@ export function registerFeeCalculator(fastify: FastifyInstance, db: Db): void {
       });
       // the exit's bill shows the plate's old debts beside the current stay (arrears policy)
       const arrears = b.plateNo ? await openDebts(db, req, plateQuery(b.plateNo), b.parkingId) : undefined;
-      return ok({ ...bill, source, preview: describeRule(rule), arrears });
+      return ok({ ...bill, source, preview: describeRule(rule), arrears, cards: cards?.cards.map((c) => ({ ...c, holdFrom: undefined })) });
     },
   );
 }

@@ -15,6 +15,7 @@ import { REFUND_REASON } from '../../domain/refund-codes.ts';
 import { type OrderState, STATE_LABEL } from '../../domain/parking-codes.ts';
 import { priceStay } from '../fees/engine.ts';
 import { findRuleVersion } from '../fees/rule-lookup.ts';
+import type { FeeCover } from '../fees/types.ts';
 import type { Row } from '../resource/spec.ts';
 import type { TypeBoxProvider } from '../lib/type-provider.ts';
 
@@ -37,7 +38,9 @@ async function feeLinesOf(db: Db, row: Row): Promise<{ feeLines: unknown[]; rule
   const rule = row.ruleId ? await findRuleVersion(db, String(row.ruleId), (row.ruleVersion as number | null) ?? undefined) : null;
   if (row.feeLines) return { feeLines: row.feeLines as unknown[], ruleName: rule?.ruleName ?? '' };
   if (!rule || !row.exitTime) return { feeLines: [], ruleName: rule?.ruleName ?? '' };
-  const bill = priceStay({ rule, entry: row.entryTime as Date, exit: row.exitTime as Date, carClass: row.carClass as number });
+  // a stay on a card is priced with the card's cover as it was billed (migration 015)
+  const cover = (row.cardCover as FeeCover[] | null) ?? undefined;
+  const bill = priceStay({ rule, entry: row.entryTime as Date, exit: row.exitTime as Date, carClass: row.carClass as number, cover });
   return { feeLines: bill.lines, ruleName: rule.ruleName };
 }
 

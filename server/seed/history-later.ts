@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database.ts';
-import { HISTORY_ORDER_IDS, clearHistoryPending, pendingHistoryDays, seedOrderHistory } from './history.ts';
+import { HISTORY_ORDER_IDS, HISTORY_SLOT_IDS, clearHistoryPending, pendingHistory, seedOrderHistory } from './history.ts';
 import { insertOrders } from './traffic-insert.ts';
 
 /**
@@ -24,8 +24,9 @@ const NOTHING_OWED: HistoryFill = { progress: () => null, stop: async () => {}, 
 class Stopped extends Error {}
 
 export async function fillHistoryLater(db: Db, log: (msg: string, e?: unknown) => void): Promise<HistoryFill> {
-  const days = await pendingHistoryDays(db);
-  if (days === null) return NOTHING_OWED;
+  const pending = await pendingHistory(db);
+  if (pending === null) return NOTHING_OWED;
+  const { days, cards } = pending;
   let state: { done: number; of: number } | null = { done: 0, of: days + 1 };
   let stopping = false;
   const run = async () => {
@@ -33,10 +34,11 @@ export async function fillHistoryLater(db: Db, log: (msg: string, e?: unknown) =
     // what an interrupted fill wrote: refunds first (they hold their payment), then the orders,
     // which take their payments, coupons, audit and debts with them
     await db.transaction(async (tx) => {
-      await tx.query(`delete from parking_order_refund where order_id like $1`, [HISTORY_ORDER_IDS]);
-      await tx.query(`delete from parking_order where id like $1`, [HISTORY_ORDER_IDS]);
+      await tx.query(`delete from group_card_slot where id like any($1::text[])`, [HISTORY_SLOT_IDS]);
+      await tx.query(`delete from parking_order_refund where order_id like any($1::text[])`, [HISTORY_ORDER_IDS]);
+      await tx.query(`delete from parking_order where id like any($1::text[])`, [HISTORY_ORDER_IDS]);
     });
-    const orders = await seedOrderHistory(db, days, async (day) => {
+    const orders = await seedOrderHistory(db, days, cards, async (day) => {
       if (stopping) throw new Stopped();
       await db.transaction((tx) => insertOrders(tx, day.orders, day.payments, day.coupons));
       state = { done: day.index, of: day.of };

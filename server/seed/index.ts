@@ -1,5 +1,6 @@
 import type { Db, SeedOptions } from '../db/database.ts';
 import { markHistoryPending, seedOrderHistory } from './history.ts';
+import { seedCards } from '../cards/seed.ts';
 import { seedMerchants } from './merchants.ts';
 import { seedFeeRules } from './fee-rules.ts';
 import { seedCharging } from './charging.ts';
@@ -14,7 +15,7 @@ import { seedUsers } from './users.ts';
 import { type Progress, SILENT } from './progress.ts';
 
 /** The steps `seedIfEmpty` reports, for a progress line that counts steps of its own too. */
-export const SEED_STEPS = 12;
+export const SEED_STEPS = 13;
 
 /**
  * Seeds demo data once: when the users table is empty (a fresh database). Returns whether it ran.
@@ -24,7 +25,7 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions = {}, progress: Prog
   const { rows } = await db.query<{ n: number }>('select count(*)::int as n from users');
   if (rows[0].n > 0) return false;
   await db.transaction(async (tx) => {
-    const step = async (label: string, run: () => Promise<unknown>) => {
+    const step = async <T>(label: string, run: () => Promise<T>): Promise<T> => {
       progress.step(label);
       return run();
     };
@@ -42,11 +43,13 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions = {}, progress: Prog
     await step('fee rules', () => seedFeeRules(tx));
     // after the fee rules: the order history is priced with them
     const days = opts.orderDays ?? 90;
+    // the cards first: the history's monthly and group stays are their plates
+    const cards = await step('monthly and group cards', () => seedCards(tx));
     if (opts.history === 'later') {
-      await step(`parking orders of ${days} days: after the server answers`, () => markHistoryPending(tx, days));
+      await step(`parking orders of ${days} days: after the server answers`, () => markHistoryPending(tx, days, cards));
       return;
     }
-    const orders = await step(`parking orders of ${days} days, each priced by the fee engine`, () => seedOrderHistory(tx, days));
+    const orders = await step(`parking orders of ${days} days, each priced by the fee engine`, () => seedOrderHistory(tx, days, cards));
     progress.note(`${Number(orders).toLocaleString('en-US')} orders`);
   });
   return true;

@@ -190,8 +190,29 @@ export const MENU_TREE: SeedDir[] = [
     icon: 'card',
     pages: [
       { enCode: 'monthCardProduct', fullName: '月卡产品', icon: 'list', buttons: crud('monthCardProduct', [], ['add', 'edit', 'delete']) },
-      { enCode: 'monthCard', fullName: '月卡', icon: 'card', buttons: crud('monthCard', [['monthCard:renew', '续费']]) },
-      { enCode: 'groupCard', fullName: '团体卡', icon: 'group', buttons: crud('groupCard') },
+      {
+        enCode: 'monthCard',
+        fullName: '月卡',
+        icon: 'card',
+        buttons: crud('monthCard', [
+          ['monthCard:renew', '续费'],
+          ['monthCard:pay', '支付'],
+          ['monthCard:freeze', '冻结/解冻'],
+        ]),
+      },
+      {
+        enCode: 'groupCard',
+        fullName: '团体卡',
+        icon: 'group',
+        buttons: crud(
+          'groupCard',
+          [
+            ['groupCard:pay', '支付'],
+            ['groupCard:freeze', '冻结/解冻'],
+          ],
+          ['add', 'edit', 'delete'],
+        ),
+      },
     ],
   },
   {

@@ -38,6 +38,7 @@ import {
   USER_STATUS,
 } from '../../domain/estate-codes.ts';
 import { AGE_BUCKET, ARREARS_STATUS_LABEL, HUNT_SCOPE, NOTICE_CHANNEL, NOTICE_STATUS } from '../../domain/arrears-codes.ts';
+import { CARD_STATUS_LABEL, PERIOD_KIND, RENEW_FROM, SLOT_STATE, TIME_WINDOW } from '../../domain/card-codes.ts';
 
 /**
  * Dictionaries the other screens' selects read (GET /api/dictDetail?dictName=…).
@@ -170,6 +171,12 @@ export const DICTS: Dict[] = [
   ['notice_channel', '通知渠道', entriesOf(NOTICE_CHANNEL)],
   ['notice_status', '通知发送结果', entriesOf(NOTICE_STATUS)],
   ['hunt_scope', '追缴范围', entriesOf(HUNT_SCOPE)],
+  // monthly and group cards (domain/card-codes.ts)
+  ['card_status', '卡状态', entriesOf(CARD_STATUS_LABEL)],
+  ['card_period', '月卡周期', entriesOf(PERIOD_KIND)],
+  ['card_time_window', '月卡时段', entriesOf(TIME_WINDOW)],
+  ['card_renew_from', '过期续费起算', entriesOf(RENEW_FROM)],
+  ['card_slot_state', '团体卡车位状态', entriesOf(SLOT_STATE)],
   ['charging_stop_reason', '充电停止原因', entriesOf(STOP_REASON_LABELS)],
   ['charging_start_mode', '充电启动方式', entriesOf(START_MODE_LABELS)],
   ['charging_pay_status', '充电支付状态', entriesOf(PAY_STATUS_LABELS)],

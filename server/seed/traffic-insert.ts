@@ -32,6 +32,8 @@ export interface NewOrder {
   ruleVersion: number | null;
   collector: string;
   releaseReason: string;
+  /** a card stay's cover as billed (fees/card-cover.ts), JSON; null for other stays */
+  cardCover?: string | null;
 }
 
 export interface NewPayment {
@@ -131,6 +133,7 @@ async function insertAll(tx: Db, orders: NewOrder[], payments: NewPayment[], cou
     ['rule_version', 'int4', (o) => o.ruleVersion],
     ['collector', 'text', (o) => o.collector],
     ['release_reason', 'text', (o) => o.releaseReason],
+    ['card_cover', 'text', (o) => o.cardCover ?? null, 'card_cover::jsonb'],
     ['create_time', 'float8', (o) => o.entryTime, ts('create_time')],
   ]);
   // named after their order (one payment, one coupon each), so a history written day by day never repeats an id

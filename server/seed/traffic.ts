@@ -3,13 +3,15 @@ import { chinaDate } from '../../domain/china-time.ts';
 import { priceStay } from '../fees/engine.ts';
 import { loadAllBindings, pickBinding } from '../fees/rule-lookup.ts';
 import { RULE_A } from '../fees/sample-rules.ts';
-import type { FeeCoupon, FeeRuleSnapshot } from '../fees/types.ts';
+import type { FeeCover, FeeCoupon, FeeRuleSnapshot } from '../fees/types.ts';
 import { seededRandom } from '../services/parking-plates.ts';
 import { ORDER_STATE } from '../../domain/parking-codes.ts';
 import { insertOrders, type NewCoupon, type NewOrder, type NewPayment } from './traffic-insert.ts';
 import { type Lot, loadLots, pick } from './traffic-lots.ts';
 import { arrivalHour, cardCovered, dayFactor, payChannelOf, randomCar, serialOf, stayMinutes } from './traffic-model.ts';
 import { isWorkingDay } from '../fees/clock.ts';
+import type { CardBook } from '../cards/seed.ts';
+import { CardAssigner, type GroupStay, monthCover, settleGroupStays } from '../cards/seed-orders.ts';
 
 /**
  * The demo history: `days` days of stays up to `now` over the seeded lots, priced by the real fee
@@ -39,7 +41,7 @@ export interface DayOfHistory {
 
 export async function seedTraffic(
   tx: Db,
-  opts: { days: number; now?: number; seed?: number; onDay?: (day: DayOfHistory) => Promise<void> },
+  opts: { days: number; now?: number; seed?: number; cards?: CardBook; onDay?: (day: DayOfHistory) => Promise<void> },
 ): Promise<number> {
   if (opts.days <= 0) return 0;
   const now = Math.floor((opts.now ?? Date.now()) / 60_000) * 60_000;
@@ -55,13 +57,20 @@ export async function seedTraffic(
   const cache = new Map<string, Bill>();
   const ruleOf = (lot: Lot, plateColor: number | null, carClass: number): FeeRuleSnapshot =>
     pickBinding(bindings, lot.id, plateColor, carClass) ?? RULE_A;
-  const price = (rule: FeeRuleSnapshot, entry: number, minutes: number, carClass: number, coupons: FeeCoupon[]): Bill => {
+  const price = (
+    rule: FeeRuleSnapshot,
+    entry: number,
+    minutes: number,
+    carClass: number,
+    coupons: FeeCoupon[],
+    cover: FeeCover[] = [],
+  ): Bill => {
     const exit = entry + minutes * 60_000;
     const run = (): Bill => {
-      const b = priceStay({ rule, entry, exit, carClass, coupons });
+      const b = priceStay({ rule, entry, exit, carClass, coupons, cover });
       return { total: b.totalCents, discount: b.discountCents, ruleId: b.ruleId, version: b.version };
     };
-    if (coupons.length) return run();
+    if (coupons.length || cover.length) return run();
     // the engine reads only the wall clock and each date's working-day flag: this key is exact
     const first = Math.floor((entry + OFFSET) / DAY);
     const last = Math.floor((exit + OFFSET) / DAY);
@@ -80,6 +89,9 @@ export async function seedTraffic(
   const today = Math.floor((now + OFFSET) / DAY);
   let seq = 0;
   let made = 0;
+  // monthly and group card holders are the plates of the seeded cards (cards/seed-orders.ts)
+  const assigner = opts.cards ? new CardAssigner(opts.cards, rnd) : null;
+  const groupStays: (GroupStay & { o: NewOrder; lot: Lot; minutes: number })[] = [];
   // the last `days` × 24 h before now, so a test's slice is the same size at any hour
   const since = now - opts.days * DAY;
   for (let d = today - opts.days; d <= today; d++) {
@@ -94,9 +106,10 @@ export async function seedTraffic(
         const entry = midnight + hour * 3_600_000 + Math.floor(rnd() * 60) * 60_000;
         if (entry >= now || entry < since) continue;
         seq++;
-        const car = randomCar(rnd);
         const minutes = stayMinutes(rnd, hour, weekend);
         const exit = entry + minutes * 60_000;
+        const held = assigner?.assign(randomCar(rnd), lot.id, entry, exit) ?? { car: randomCar(rnd) };
+        const car = held.car;
         const o: NewOrder = {
           id: `o-s${seq.toString(36).padStart(7, '0')}`,
           orderNo: `P${date}${lot.index}${String(i + 1).padStart(5, '0')}`,
@@ -122,6 +135,8 @@ export async function seedTraffic(
           releaseReason: '',
         };
         orders.push(o);
+        if (held.group)
+          groupStays.push({ orderId: o.id, card: held.group, plate: car.plateNo, entry, exit: exit > now ? null : exit, o, lot, minutes });
         if (exit > now) continue; // still in the lot
         if (rnd() < 0.003) {
           o.state = ORDER_STATE.ABNORMAL; // the plate entered again without an exit
@@ -129,15 +144,18 @@ export async function seedTraffic(
         }
         o.exitTime = exit;
         o.exitLaneId = lot.exitLanes.length ? pick(rnd, lot.exitLanes) : null;
-        if (cardCovered(car.carClass)) {
+        if (held.group) continue; // priced once the slots are played (below)
+        if (cardCovered(car.carClass) && !held.month) {
           o.state = ORDER_STATE.EXITED_FREE;
           continue;
         }
+        const cover = held.month ? monthCover(held.month, entry, exit) : [];
+        if (cover.length) o.cardCover = JSON.stringify(cover);
         const rule = ruleOf(lot, car.plateColor, car.carClass);
         const serving = merchants.filter((m) => m.parking_ids.includes(lot.id)).map((m) => m.merchant_name);
         const coupon: FeeCoupon[] =
-          !lot.onStreet && serving.length && rnd() < 0.12 ? [{ kind: 'amount', cents: rnd() < 0.5 ? 300 : 500 }] : [];
-        const bill = price(rule, entry, minutes, car.carClass, coupon);
+          !lot.onStreet && serving.length && !cover.length && rnd() < 0.12 ? [{ kind: 'amount', cents: rnd() < 0.5 ? 300 : 500 }] : [];
+        const bill = price(rule, entry, minutes, car.carClass, coupon, cover);
         Object.assign(o, { ruleId: bill.ruleId, ruleVersion: bill.version, receivableCents: bill.total, discountCents: bill.discount });
         if (coupon.length && bill.discount > 0)
           coupons.push({
@@ -189,11 +207,45 @@ export async function seedTraffic(
       }
     }
     if (opts.onDay) {
-      made += orders.length;
-      await opts.onDay({ orders, payments, coupons, index: d - today + opts.days + 1, of: opts.days + 1 });
+      // a group card's stays are priced once the slots are played (below): they wait for the end
+      const waiting = new Set(groupStays.map((g) => g.o.id));
+      const ready = orders.filter((o) => !waiting.has(o.id));
+      made += ready.length;
+      await opts.onDay({ orders: ready, payments, coupons, index: d - today + opts.days + 1, of: opts.days + 1 });
+      const kept = orders.filter((o) => waiting.has(o.id));
       orders.length = payments.length = coupons.length = 0;
+      orders.push(...kept);
     }
   }
+  // group stays: who held a slot when decides what each paid (§7.4); one who waited pays the wait by WeChat
+  const slots: unknown[][] = [[], [], [], [], [], [], [], []];
+  for (const { stay, holdFrom, cover } of settleGroupStays(groupStays)) {
+    const { o, lot, minutes } = stay as (typeof groupStays)[number];
+    [`gs-s${o.id.slice(3)}`, stay.card.id, lot.id, stay.plate, o.id, stay.entry, holdFrom, stay.exit].forEach((v, i) => slots[i].push(v));
+    if (stay.exit === null) continue;
+    if (cover.length) o.cardCover = JSON.stringify(cover);
+    const bill = price(ruleOf(lot, o.plateColor, 3), stay.entry, minutes, 3, [], cover);
+    Object.assign(o, { ruleId: bill.ruleId, ruleVersion: bill.version, receivableCents: bill.total, state: ORDER_STATE.EXITED_FREE });
+    if (bill.total === 0) continue;
+    Object.assign(o, { state: ORDER_STATE.COMPLETED, payChannel: 1, payTime: stay.exit, paidCents: bill.total });
+    payments.push({
+      orderId: o.id,
+      channel: 1,
+      serialNo: serialOf(1, stay.exit, ++seq),
+      payTime: stay.exit,
+      valueCents: bill.total,
+      changeCents: 0,
+      operator: '',
+    });
+  }
   await insertOrders(tx, orders, payments, coupons);
+  if (slots[0].length)
+    await tx.query(
+      `insert into group_card_slot (id, group_card_id, parking_id, plate_no, order_id, entry_time, hold_from, left_time)
+       select id, card, lot, plate, order_id, to_timestamp(entry / 1000.0), to_timestamp(hold / 1000.0), to_timestamp(left_at / 1000.0)
+         from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::float8[], $7::float8[], $8::float8[])
+           as t(id, card, lot, plate, order_id, entry, hold, left_at)`,
+      slots,
+    );
   return made + orders.length;
 }

@@ -74,6 +74,15 @@ const CLAUSES: Clause[] = [
   // "白天封顶15.00元" (a band's cap line) and "白天封顶" (its piece)
   [/^(\S+?)封顶([\d.]+)元$/, (n, name, yuan) => `${n(name)} cap CNY ${yuan}`],
   [/^(\S+?)封顶$/, (n, name) => `${n(name)} cap`],
+  // a card's cover of a stay (server/fees/card-cover.ts): "月卡YK2024…有效（全天），不计费"
+  [
+    /^(月卡|团体卡)(\S+?)有效（(.+)）$/,
+    (n, kind, no, hours) => `${kind === '月卡' ? 'monthly card' : 'group card'} ${no} valid (${n(hours)})`,
+  ],
+  [/^不计费$/, () => 'not charged'],
+  [/^与卡覆盖时段相邻不足(\d+)分钟$/, (_n, m) => `under ${m} min next to a card's time`],
+  [/^卡覆盖的时段不计费$/, () => "a card's time is not charged"],
+  [/^其余时段按临时车计费$/, () => 'the rest is charged as a temporary stay'],
   // "临时车、白名单免费": free vehicle classes
   [/^(\S+(、\S+)*)免费$/, (n, classes) => `${classes.split('、').map(n).join(', ')} free`],
 ];

@@ -21,6 +21,13 @@ describe('server messages in English', () => {
     expect(englishMessage('某个新的业务提示', table)).toBe('某个新的业务提示');
   });
 
+  it("says a card's refusals in English, its state by the dictionary's word", () => {
+    expect(englishMessage('卡当前状态为“已冻结”，不能续费', { 'dict:已冻结': 'Frozen' })).toBe('The card is Frozen: you cannot renew it');
+    expect(englishMessage('车牌粤B12345已在本停车场的月卡YK20240506000001上，不能重复办理', table)).toBe(
+      'Plate 粤B12345 is already on monthly card YK20240506000001 of this lot',
+    );
+  });
+
   it('says the field rules shown beside a field in English', () => {
     expect(englishMessage('此项不能为空', table)).toBe('This field is required');
     expect(englishMessage('必须是1到500之间的整数', table)).toBe('Must be a whole number from 1 to 500');

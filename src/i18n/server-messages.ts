@@ -62,7 +62,27 @@ const EXACT: Record<string, string> = {
   '按钮编码格式应为 实体:操作': 'A button code is entity:action',
   IP地址格式不正确: 'The IP address is not valid',
   '有字段填写不正确，请按字段下方的提示修改': 'Some fields are not valid: see the messages below them',
+  // monthly and group cards (server/cards/*, server/entities/*card*.ts)
+  支付开卡成功: 'Paid: the card is open',
+  续费成功: 'Renewed',
+  冻结成功: 'Frozen',
+  解冻成功: 'Unfrozen',
+  请选择支付渠道: 'Please choose a pay channel',
+  请填写车牌号: 'Please enter a plate',
+  请选择适用停车场: 'Please choose the lots',
+  按天计的产品须填写天数: 'A product counted in days needs its number of days',
+  该月卡产品已停用: 'This monthly card product is disabled',
+  该月卡产品不适用于所选停车场: 'This monthly card product does not apply at the chosen lot',
+  请输入完整的11位手机号: 'Please enter the whole 11-digit mobile number',
+  结束日期不能早于开始日期: 'The end date cannot be before the start date',
+  '团体卡不能续费，请新办': 'A group card cannot be renewed: open a new one',
+  '只能删除待支付的月卡；已支付的月卡请冻结或退款': 'Only an unpaid monthly card can be deleted; freeze or refund a paid one',
+  '只能删除待支付的团体卡；已支付的团体卡请冻结': 'Only an unpaid group card can be deleted; freeze a paid one',
+  '该产品已办理月卡，不能删除，可改为停用': 'Cards were opened on this product: it cannot be deleted, disable it instead',
 };
+
+const CARD_KIND: Record<string, string> = { 月卡: 'monthly card', 团体卡: 'group card' };
+const CARD_EVENT: Record<string, string> = { 支付开卡: 'pay and open it', 续费: 'renew it', 冻结: 'freeze it', 解冻: 'unfreeze it' };
 
 /** "<field> must", or "Must" when the message stands beside its field without a title. */
 const must = (field: (text: string) => string, title: string) => (title ? `${field(title)} must` : 'Must');
@@ -98,6 +118,19 @@ const RULES: Rule[] = [
   [/^操作失败（(.+)）$/, (_f, code) => `The operation failed (${code})`],
   [/^复制成功，车牌：(.+)$/, (_f, plate) => `Copied: plate ${plate}`],
   [/^第(\d+)条(.+)$/, (f, n, rest) => `Item ${n}: ${localize(rest, f)}`],
+  [
+    /^车牌(.+)已在本停车场的(月卡|团体卡)(.+)上，不能重复办理$/,
+    (_f, plate, kind, no) => `Plate ${plate} is already on ${CARD_KIND[kind]} ${no} of this lot`,
+  ],
+  [
+    /^卡当前状态为“(.+)”，不能(.+)$/,
+    (f, state, event) => `The card is ${f(`dict:${state}`).replace(/^dict:/, '')}: you cannot ${CARD_EVENT[event] ?? f(event)}`,
+  ],
+  [
+    /^该卡已过期(\d+)天，超过可续费期限(\d+)天，请重新办理$/,
+    (_f, days, limit) => `The card expired ${days} days ago, past the ${limit} days it may be renewed in: open a new one`,
+  ],
+  [/^该产品单次最多购买(\d+)个周期$/, (_f, n) => `This product sells at most ${n} periods at a time`],
 ];
 
 function localize(message: string, field: (text: string) => string): string {

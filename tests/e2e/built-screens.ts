@@ -67,4 +67,7 @@ export const BUILT_SCREENS: [path: string, ready: (page: Page) => Promise<void>]
   ['/fee/feeCalculator', priceAStay],
   ['/refund/refundApply', listShown],
   ['/refund/refundAudit', listShown],
+  ['/card/monthCardProduct', waitForRows],
+  ['/card/monthCard', waitForRows],
+  ['/card/groupCard', waitForRows],
 ];

@@ -66,18 +66,18 @@ test('a JSON file dropped into the site bundle becomes a working screen with no 
 });
 
 test('a site bundle file overrides the default page, and an edit shows on the next open', async ({ page }) => {
-  const file = writeSitePage('card/groupCard', { type: 'page', title: '站点团体卡', body: { type: 'tpl', tpl: '第一版' } });
+  const file = writeSitePage('finance/financeDaily', { type: 'page', title: '站点日报表', body: { type: 'tpl', tpl: '第一版' } });
   try {
-    await signInAndWait(page, ADMIN, '/card/groupCard');
+    await signInAndWait(page, ADMIN, '/finance/financeDaily');
     await expect(page.getByText('第一版')).toBeVisible();
-    writeSitePage('card/groupCard', { type: 'page', title: '站点团体卡', body: { type: 'tpl', tpl: '第二版' } });
+    writeSitePage('finance/financeDaily', { type: 'page', title: '站点日报表', body: { type: 'tpl', tpl: '第二版' } });
     await page.reload();
     await expect(page.getByText('第二版')).toBeVisible();
   } finally {
     rmSync(file);
   }
   // the console's own page again: operators read "coming soon"; the file to write is for implementers, in the browser console
-  const told = page.waitForEvent('console', (msg) => msg.type() === 'info' && msg.text().includes('pages-json/card/groupCard.json'));
+  const told = page.waitForEvent('console', (msg) => msg.type() === 'info' && msg.text().includes('pages-json/finance/financeDaily.json'));
   await page.reload();
   await expect(page.getByText('该功能正在建设中，敬请期待。')).toBeVisible();
   await told;

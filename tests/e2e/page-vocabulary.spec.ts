@@ -7,7 +7,7 @@ import { test, expect, signInAndWait, uniqueSuffix, adminToken, waitForRows, cli
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 /** Serves a page through the site bundle over a placeholder screen no other test uses. */
-async function openSitePage(page: Page, schema: object, urlAddress = 'card/monthCardProduct') {
+async function openSitePage(page: Page, schema: object, urlAddress = 'finance/financeCharging') {
   const file = join(process.env.E2E_SITE_PAGES!, `${urlAddress}.json`);
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, JSON.stringify(schema));
@@ -203,7 +203,7 @@ test('a missing fragment fails the page like a malformed page file', async ({ pa
   allowConsole(/status of 404 .*\/_fragments\/nowhere-/);
   await openSitePage(page, { type: 'page', title: '缺片段', body: { $fragment: `nowhere-${uniqueSuffix()}` } });
   const panel = page.getByRole('alert').filter({ hasText: '页面文件格式错误' });
-  await expect(panel).toContainText('/site-pages/card/monthCardProduct.json 第 1 行');
+  await expect(panel).toContainText('/site-pages/finance/financeCharging.json 第 1 行');
   await expect(panel.locator('pre')).toContainText('/pages-json/_fragments/nowhere-');
 });
 

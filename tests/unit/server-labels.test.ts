@@ -72,6 +72,23 @@ describe("the server's labels and fee sentences in English", () => {
     });
   });
 
+  it("a card's covered pieces and the note of a stay on a card", () => {
+    const bill = {
+      notes: ['卡覆盖的时段不计费，其余时段按临时车计费'],
+      lines: [
+        { piece: '月卡', part: '月卡YK20240501000001有效（仅夜间（19:00–07:00）），不计费' },
+        { piece: '团体卡', part: '与卡覆盖时段相邻不足15分钟，不计费' },
+      ],
+    };
+    expect(englishServerTexts(bill, table)).toEqual({
+      notes: ["A card's time is not charged, the rest is charged as a temporary stay"],
+      lines: [
+        { piece: 'Monthly card', part: 'Monthly card YK20240501000001 valid (Night only (19:00–07:00)), not charged' },
+        { piece: 'Group card', part: "Under 15 min next to a card's time, not charged" },
+      ],
+    });
+  });
+
   it('the note of a stay past the years the holiday calendar knows', () => {
     const year = CALENDAR_YEARS.last + 1;
     const { notes } = priceStay({ rule: RULE_B, entry: `${year}-01-04T09:00:00+08:00`, exit: `${year}-01-04T10:00:00+08:00` });

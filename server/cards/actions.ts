@@ -1,0 +1,168 @@
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../db/database.ts';
+import { badRequest, notFound } from '../lib/envelope.ts';
+import { newId } from '../lib/ids.ts';
+import { writeOperLog } from '../lib/oper-log.ts';
+import { assertLots } from '../resource/lot-scope.ts';
+import { yuan } from '../../domain/money.ts';
+import { CARD_PAY_CHANNELS, CARD_STATUS_LABEL, type CardStatus, type PeriodKind } from '../../domain/card-codes.ts';
+import { PAY_CHANNEL } from '../../domain/parking-codes.ts';
+import { auditCard, cardDay, operatorOf, today } from './common.ts';
+import { type ProductTerms, type RenewalQuote, renewalQuote } from './renewal.ts';
+import { CARD_EVENT_LABEL, type CardEvent, stepCard } from './state-machine.ts';
+
+/**
+ * The console's actions on a card (月卡, 团体卡): pay (opens a PENDING_PAY card), renew (a monthly
+ * card: the period of §7.2, shown before paying), freeze (with a reason) and unfreeze. Each runs in
+ * one transaction with the card locked and the machine checked first (a refusal answers its
+ * message and writes nothing); a payment is a card_payment row; the card's audit (who, when,
+ * before, after, why) and the operation log keep every change.
+ */
+
+export type CardKind = 'month' | 'group';
+export type CardAction = 'pay' | 'renew' | 'freeze' | 'unfreeze';
+
+const TABLE: Record<CardKind, string> = { month: 'month_card', group: 'group_card' };
+const MODULE = { month: 'monthCard', group: 'groupCard' } as const;
+
+export interface CardActionInput {
+  channel?: number;
+  periods?: number;
+  reason?: string;
+}
+
+interface CardRow {
+  id: string;
+  card_no: string;
+  parking_id: string;
+  status: CardStatus;
+  start_date: string;
+  end_date: string;
+  periods: number;
+  price_cents: number;
+  product: ProductTerms | null;
+}
+
+async function lockCard(tx: Db, kind: CardKind, id: string, lock = true): Promise<CardRow> {
+  const { rows } = await tx.query<Record<string, unknown>>(
+    kind === 'month'
+      ? `select c.id, c.card_no, c.parking_id, c.status, c.start_date, c.end_date, c.periods, p.price_cents,
+                p.period_kind, p.period_days, p.renew_limit_days, p.renew_from, p.max_periods
+           from month_card c join card_product p on p.id = c.product_id where c.id = $1 ${lock ? 'for update of c' : ''}`
+      : `select id, card_no, parking_id, status, start_date, end_date, 1 as periods, price_cents from group_card where id = $1 ${lock ? 'for update' : ''}`,
+    [id],
+  );
+  const r = rows[0];
+  if (!r) throw notFound();
+  return {
+    id: r.id as string,
+    card_no: r.card_no as string,
+    parking_id: r.parking_id as string,
+    status: Number(r.status) as CardStatus,
+    start_date: cardDay(r.start_date),
+    end_date: cardDay(r.end_date),
+    periods: Number(r.periods),
+    price_cents: Number(r.price_cents),
+    product:
+      kind === 'month'
+        ? {
+            periodKind: Number(r.period_kind) as PeriodKind,
+            periodDays: Number(r.period_days),
+            priceCents: Number(r.price_cents),
+            renewLimitDays: Number(r.renew_limit_days),
+            renewFrom: Number(r.renew_from) as 1 | 2,
+            maxPeriods: Number(r.max_periods),
+          }
+        : null,
+  };
+}
+
+function step(c: CardRow, event: CardEvent, endDate = c.end_date): CardStatus {
+  const t = stepCard(c.status, event, endDate, today());
+  if (!t.ok) throw badRequest(t.msg);
+  return t.to;
+}
+
+/** What renewing card `id` for `periods` periods buys today, or why it may not (shown before paying). */
+export async function quoteRenewal(db: Db, req: FastifyRequest, id: string, periods: number): Promise<RenewalQuote> {
+  const c = await lockCard(db, 'month', id, false);
+  assertLots(req, c.parking_id);
+  step(c, 'renew');
+  const q = renewalQuote(c.end_date, c.product!, periods, today());
+  if ('refused' in q) throw badRequest(q.refused);
+  return q;
+}
+
+const channelOk = (ch: number | undefined): ch is number => ch !== undefined && (CARD_PAY_CHANNELS as readonly number[]).includes(ch);
+
+/** Runs one action on a card; answers its new status and, for a payment, the period paid. */
+export async function runCardAction(
+  db: Db,
+  req: FastifyRequest,
+  kind: CardKind,
+  id: string,
+  action: CardAction,
+  input: CardActionInput,
+): Promise<{ status: CardStatus; startDate: string; endDate: string }> {
+  const reason = (input.reason ?? '').trim();
+  if (action === 'freeze' && !reason) throw badRequest('冻结原因不能为空');
+  if ((action === 'pay' || action === 'renew') && !channelOk(input.channel)) throw badRequest('请选择支付渠道');
+  if (action === 'renew' && kind !== 'month') throw badRequest('团体卡不能续费，请新办');
+  return db.transaction(async (tx) => {
+    const c = await lockCard(tx, kind, id);
+    assertLots(req, c.parking_id);
+    const operator = operatorOf(req);
+    const before = { status: c.status, startDate: c.start_date, endDate: c.end_date };
+    let after = { ...before };
+    let why = reason;
+    const pay = async (payKind: 1 | 2, periods: number, start: string, end: string, cents: number) => {
+      await tx.query(
+        `insert into card_payment (id, card_kind, card_id, card_no, parking_id, pay_kind, periods, period_start, period_end,
+                                   amount_cents, channel, serial_no, operator)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+        [
+          newId('cpay'),
+          kind,
+          c.id,
+          c.card_no,
+          c.parking_id,
+          payKind,
+          periods,
+          start,
+          end,
+          cents,
+          input.channel,
+          `CP${Date.now()}${Math.floor(Math.random() * 1000)}`,
+          operator,
+        ],
+      );
+      why = `${PAY_CHANNEL[input.channel!]}收款${yuan(cents)}元，${start}至${end}${reason ? `；${reason}` : ''}`;
+    };
+    if (action === 'pay') {
+      after = { ...after, status: step(c, 'pay') };
+      const cents = kind === 'month' ? c.product!.priceCents * c.periods : c.price_cents;
+      await pay(1, c.periods, c.start_date, c.end_date, cents);
+    } else if (action === 'renew') {
+      step(c, 'renew');
+      const q = renewalQuote(c.end_date, c.product!, input.periods ?? 1, today());
+      if ('refused' in q) throw badRequest(q.refused);
+      // a renewal after expiry from the payment day leaves a gap: the card's start stays, its end moves
+      after = { status: step(c, 'renew', q.endDate), startDate: c.start_date, endDate: q.endDate };
+      await pay(2, q.periods, q.startDate, q.endDate, q.amountCents);
+    } else {
+      after = { ...after, status: step(c, action) };
+    }
+    await tx.query(
+      `update ${TABLE[kind]} set status = $2, end_date = $3, freeze_reason = coalesce($4, freeze_reason), last_modify_time = now() where id = $1`,
+      [c.id, after.status, after.endDate, action === 'freeze' ? reason : action === 'unfreeze' ? '' : null],
+    );
+    await auditCard(tx, { kind, cardId: c.id, action, operator, before, after, reason: why });
+    await writeOperLog(tx, req, {
+      action: 'status',
+      module: MODULE[kind],
+      recordId: c.id,
+      detail: `${c.card_no} ${CARD_EVENT_LABEL[action]}：${CARD_STATUS_LABEL[before.status]} → ${CARD_STATUS_LABEL[after.status]}${why ? `（${why}）` : ''}`,
+    });
+    return after;
+  });
+}

@@ -1,0 +1,82 @@
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../db/database.ts';
+import { badRequest } from '../lib/envelope.ts';
+import { newId } from '../lib/ids.ts';
+import { PLATE_MESSAGE, PLATE_RE, maskPhone } from '../../domain/field-rules.ts';
+import type { Row } from '../resource/spec.ts';
+import { HOLDING_STATUSES } from '../../domain/card-codes.ts';
+import { chinaDate } from '../../domain/china-time.ts';
+
+/** What monthly and group cards share: their days, their plates, their audit rows. */
+
+/** A `date` column as the driver gives it (a Date at local midnight, or text) → YYYY-MM-DD. */
+export const cardDay = (d: unknown): string =>
+  d instanceof Date
+    ? `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`
+    : typeof d === 'string'
+      ? d.slice(0, 10)
+      : '';
+
+export const today = (now = Date.now()): string => chinaDate(now);
+
+/** Plates as typed → capitals without dots or blanks, each checked, no repeats. */
+export function cleanPlates(plates: unknown): string[] {
+  const list = (Array.isArray(plates) ? plates : String(plates ?? '').split(/[,，\s]+/))
+    .map((p) => String(p).toUpperCase().replace(/[·\s]/g, ''))
+    .filter(Boolean);
+  if (!list.length) throw badRequest('请填写车牌号');
+  for (const p of list) if (!PLATE_RE.test(p)) throw badRequest(`${p}：${PLATE_MESSAGE}`);
+  return [...new Set(list)];
+}
+
+/**
+ * Refuses a plate already on another card of the lot that still holds it (pending, active,
+ * expiring, frozen), monthly or group. The lot's row is locked first, so two writes for the same
+ * plate in one lot cannot both pass.
+ */
+export async function assertPlatesFree(tx: Db, lotId: string, plates: string[], selfId?: string): Promise<void> {
+  await tx.query('select id from parking where id = $1 for update', [lotId]);
+  const { rows } = await tx.query<{ card_no: string; kind: string; plate: string }>(
+    `select card_no, '月卡' as kind, p as plate from month_card, unnest(plate_nos) p
+      where parking_id = $1 and status = any($2::smallint[]) and plate_nos && $3::text[] and id <> $4 and p = any($3::text[])
+     union all
+     select card_no, '团体卡', p from group_card, unnest(plate_nos) p
+      where parking_id = $1 and status = any($2::smallint[]) and plate_nos && $3::text[] and id <> $4 and p = any($3::text[])
+     limit 1`,
+    [lotId, HOLDING_STATUSES, plates, selfId ?? ''],
+  );
+  const hit = rows[0];
+  if (hit) throw badRequest(`车牌${hit.plate}已在本停车场的${hit.kind}${hit.card_no}上，不能重复办理`);
+}
+
+export const operatorOf = (req: FastifyRequest): string => (req.auth ? `${req.auth.realName}（${req.auth.account}）` : '系统');
+
+/** One audit row of a card: who, when, before, after, why. */
+export async function auditCard(
+  tx: Db,
+  a: { kind: 'month' | 'group'; cardId: string; action: string; operator: string; before: unknown; after: unknown; reason?: string },
+): Promise<void> {
+  await tx.query(
+    `insert into card_audit (id, card_kind, card_id, action, operator, before, after, reason) values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    [newId('ca'), a.kind, a.cardId, a.action, a.operator, JSON.stringify(a.before), JSON.stringify(a.after), a.reason ?? ''],
+  );
+}
+
+/** A card number: prefix, China date, then random digits (YK20240506-4821). */
+export const newCardNo = (prefix: string, now = Date.now()): string =>
+  `${prefix}${chinaDate(now).replace(/-/g, '')}${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`;
+
+/** What an edit of a card changed, for its audit row: the fields that differ, phones masked. */
+export function editDiff(
+  fields: string[],
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): { before: Row; after: Row } | null {
+  const shown = (k: string, v: unknown) => (k.endsWith('Phone') ? maskPhone(v) : k.endsWith('Date') ? cardDay(v) : v);
+  const changed = fields.filter((k) => JSON.stringify(shown(k, before[k])) !== JSON.stringify(shown(k, after[k])));
+  if (!changed.length) return null;
+  return {
+    before: Object.fromEntries(changed.map((k) => [k, shown(k, before[k])])),
+    after: Object.fromEntries(changed.map((k) => [k, shown(k, after[k])])),
+  };
+}

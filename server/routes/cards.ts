@@ -1,0 +1,161 @@
+import type { FastifyInstance } from 'fastify';
+import Type from 'typebox';
+import type { Db } from '../db/database.ts';
+import { notFound, ok } from '../lib/envelope.ts';
+import { f } from '../resource/fields.ts';
+import { idParams, registerResource } from '../resource/define.ts';
+import { canSee, outOfScope } from '../resource/lot-scope.ts';
+import { cardProducts } from '../entities/card-products.ts';
+import { monthCards } from '../entities/month-cards.ts';
+import { groupCards } from '../entities/group-cards.ts';
+import { type CardAction, type CardActionInput, type CardKind, quoteRenewal, runCardAction } from '../cards/actions.ts';
+import { CARD_EVENT_LABEL } from '../cards/state-machine.ts';
+import { cardDay } from '../cards/common.ts';
+import { CARD_STATUS_LABEL, SLOT_STATE } from '../../domain/card-codes.ts';
+import { PAY_CHANNEL } from '../../domain/parking-codes.ts';
+
+/**
+ * 月卡产品, 月卡, 团体卡: the three lists (entities/card-*.ts, month-cards.ts, group-cards.ts) and the
+ * audited actions on a card behind their buttons: 支付 (opens a pending card), 续费 (the period is
+ * quoted first), 冻结 / 解冻; a card's payments and audit; a group card's slot board and history.
+ */
+
+const reason = (title: string) => Type.String({ title, maxLength: 200, 'x-msg': `${title}不能超过200个字符` });
+const channel = f.oneOf('支付渠道', [1, 2, 3, 4], '支付渠道只能是1（微信）、2（支付宝）、3（现金）或4（银联）');
+const periods = f.int('续费周期数', { min: 1, max: 36, msg: '续费周期数必须是1到36之间的整数' });
+
+const BODIES: Record<CardAction, ReturnType<typeof Type.Object>> = {
+  pay: Type.Object({ channel, reason: Type.Optional(reason('备注')) }, { required: ['channel'] }),
+  renew: Type.Object({ channel, periods, reason: Type.Optional(reason('备注')) }, { required: ['channel', 'periods'] }),
+  freeze: Type.Object({ reason: reason('冻结原因') }, { required: ['reason'] }),
+  unfreeze: Type.Object({ reason: Type.Optional(reason('解冻说明')) }),
+};
+const PATHS: Record<CardAction, string> = { pay: 'Pay', renew: 'Renew', freeze: 'Freeze', unfreeze: 'Unfreeze' };
+const BUTTON: Record<CardAction, string> = { pay: 'pay', renew: 'renew', freeze: 'freeze', unfreeze: 'freeze' };
+const KINDS: { kind: CardKind; path: string; code: string; actions: CardAction[] }[] = [
+  { kind: 'month', path: 'MonthCard', code: 'monthCard', actions: ['pay', 'renew', 'freeze', 'unfreeze'] },
+  { kind: 'group', path: 'GroupCard', code: 'groupCard', actions: ['pay', 'freeze', 'unfreeze'] },
+];
+
+/** what the changes list calls each audit row */
+const AUDIT_LABEL: Record<string, string> = { ...CARD_EVENT_LABEL, edit: '编辑' };
+
+const ms = (d: unknown): number | null => (d instanceof Date ? d.getTime() : null);
+
+export function registerCardRoutes(app: FastifyInstance, db: Db): void {
+  registerResource(app, db, cardProducts);
+  registerResource(app, db, monthCards);
+  registerResource(app, db, groupCards);
+
+  for (const { kind, path, code, actions } of KINDS) {
+    for (const action of actions) {
+      app.post(
+        `/api/card/${path}/:id/Actions/${PATHS[action]}`,
+        {
+          schema: {
+            params: idParams,
+            body: BODIES[action],
+            summary: `${kind === 'month' ? '月卡' : '团体卡'}${CARD_EVENT_LABEL[action]}（留审计记录）`,
+          },
+          config: { access: { buttons: [`${code}:${BUTTON[action]}`] } },
+        },
+        async (req) => {
+          const { id } = req.params as { id: string };
+          const r = await runCardAction(db, req, kind, id, action, req.body as CardActionInput);
+          return ok({ ...r, statusLabel: CARD_STATUS_LABEL[r.status] }, `${CARD_EVENT_LABEL[action]}成功`);
+        },
+      );
+    }
+
+    // a card's payments and audit rows (the details dialog)
+    const resource = kind === 'month' ? monthCards : groupCards;
+    app.get(
+      `/api/card/${path}/:id/History`,
+      { schema: { params: idParams, summary: '卡的缴费记录和变更记录' }, config: { access: { menus: [code] } } },
+      async (req) => {
+        const { id } = req.params as { id: string };
+        const row = await resource.find(db, id);
+        if (!row) throw notFound();
+        if (!(await canSee(db, req, resource.spec.lot!, row))) throw outOfScope();
+        const [payments, audits] = await Promise.all([
+          db.kysely.selectFrom('cardPayment').selectAll().where('cardId', '=', id).orderBy('payTime').execute(),
+          db.kysely.selectFrom('cardAudit').selectAll().where('cardId', '=', id).orderBy('operateTime').execute(),
+        ]);
+        return ok({
+          payments: payments.map((p) => ({
+            ...p,
+            amountCents: Number(p.amountCents),
+            periodStart: cardDay(p.periodStart),
+            periodEnd: cardDay(p.periodEnd),
+            payTime: ms(p.payTime),
+            channelLabel: PAY_CHANNEL[p.channel] ?? '',
+            payKindLabel: p.payKind === 1 ? '开卡' : '续费',
+          })),
+          audits: audits.map((a) => ({
+            ...a,
+            operateTime: ms(a.operateTime),
+            actionLabel: AUDIT_LABEL[a.action] ?? a.action,
+          })),
+        });
+      },
+    );
+  }
+
+  app.get(
+    '/api/card/MonthCard/:id/Actions/RenewQuote',
+    {
+      schema: {
+        params: idParams,
+        querystring: Type.Object({ periods }, { required: ['periods'] }),
+        summary: '续费试算：续费后的有效期和金额',
+      },
+      config: { access: { buttons: ['monthCard:renew'] } },
+    },
+    async (req) => {
+      const { id } = req.params as { id: string };
+      const { periods: n } = req.query as { periods: number };
+      return ok(await quoteRenewal(db, req, id, n));
+    },
+  );
+
+  // who holds a slot, who waits (billed as temporary), and the slot history
+  app.get(
+    '/api/card/GroupCard/:id/Slots',
+    { schema: { params: idParams, summary: '团体卡车位占用：占位车辆、排队车辆和历史' }, config: { access: { menus: ['groupCard'] } } },
+    async (req) => {
+      const { id } = req.params as { id: string };
+      const row = await groupCards.find(db, id);
+      if (!row) throw notFound();
+      if (!(await canSee(db, req, groupCards.spec.lot!, row))) throw outOfScope();
+      const rows = await db.kysely
+        .selectFrom('groupCardSlot as s')
+        .leftJoin('parkingOrder as o', 'o.id', 's.orderId')
+        .select(['s.id', 's.plateNo', 's.entryTime', 's.holdFrom', 's.leftTime', 'o.orderNo'])
+        .where('s.groupCardId', '=', id)
+        .orderBy('s.entryTime', 'desc')
+        .limit(200)
+        .execute();
+      const slots = rows.map((s) => {
+        const state = s.leftTime ? 3 : s.holdFrom ? 1 : 2;
+        return {
+          ...s,
+          entryTime: ms(s.entryTime),
+          holdFrom: ms(s.holdFrom),
+          leftTime: ms(s.leftTime),
+          state,
+          stateLabel: SLOT_STATE[state as keyof typeof SLOT_STATE],
+        };
+      });
+      const holders = slots.filter((s) => s.state === 1);
+      const waiting = slots.filter((s) => s.state === 2).reverse();
+      return ok({
+        slots: Number(row.slots),
+        held: holders.length,
+        free: Math.max(0, Number(row.slots) - holders.length),
+        holders,
+        waiting,
+        history: slots,
+      });
+    },
+  );
+}
