@@ -1,10 +1,25 @@
-import { brandPalette, mix, readableShade } from './color-mix';
+import { brandPalette, contrast, mix, readableShade } from './color-mix';
 
 /** Spec §9: the settings panel offers 8 colours, the first (#409EFF) being its default. */
 export const PANEL_COLORS = ['#409EFF', '#1890ff', '#304156', '#212121', '#11a983', '#13c2c2', '#6959CD', '#f5222d'];
 
 /** The sidebar's background (global.css `--pc-sidebar-bg`): the active menu entry is read on it. */
 const SIDEBAR_BG = '#304156';
+
+/**
+ * The nearest shade of `color` that reads at 4.5:1 on white and on the palest tint of itself, amis's
+ * background of a table row under the pointer (brand-10): a link in a list row stays readable there.
+ * Each darker shade darkens its tint a little too, so this takes a step or two.
+ */
+export function readableText(color: string): string {
+  let shade = readableShade(color, '#ffffff');
+  for (let i = 0; i < 5; i++) {
+    const tint = brandPalette(shade)[9];
+    if (contrast(shade, tint) >= 4.5) break;
+    shade = readableShade(shade, tint);
+  }
+  return shade;
+}
 
 /**
  * Recolours the shell and every amis component at once through CSS variables on
@@ -17,7 +32,7 @@ const SIDEBAR_BG = '#304156';
  * itself (`--pc-brand`) stays for what carries no text: borders, the progress bar.
  */
 export function applyTheme(color: string, root: HTMLElement = document.documentElement): void {
-  const readable = readableShade(color, '#ffffff');
+  const readable = readableText(color);
   const palette = brandPalette(readable);
   palette.forEach((shade, i) => {
     root.style.setProperty(`--colors-brand-${i + 1}`, shade);
