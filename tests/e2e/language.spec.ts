@@ -88,6 +88,8 @@ test('in en-US every built screen and the order details show no Chinese but thei
     if (left.length) found[screen] = [...new Set(left)];
   };
   await expect(page.getByText(/^Welcome back, /)).toBeVisible();
+  // the pages' translation table arrives after the switch: the brand title is one of its texts
+  await expect(page.getByTestId('sidebar-brand')).toContainText('Smart Parking Console');
   await sweep('/dashboard');
   for (const [path, ready] of BUILT_SCREENS) {
     await page.goto(`/#${path}`);
