@@ -89,6 +89,8 @@ export interface CardPaymentTable {
   serialNo: string;
   payTime: At;
   operator: string;
+  /** migration 019: paid back through 退款申请 */
+  refundedCents: Cents;
 }
 
 export interface CardAuditTable {

@@ -67,7 +67,7 @@ export interface ParkingOrderCouponTable {
 
 export interface ParkingOrderRefundTable {
   id: string;
-  orderId: string;
+  orderId: string | null;
   refundNo: string;
   amountCents: number;
   reason: string;
@@ -92,6 +92,9 @@ export interface ParkingOrderRefundTable {
   // migration 017: the order's, for the keyword filter
   orderNo: Generated<string>;
   plateNo: Generated<string>;
+  // migration 019: a card payment's refund has no order
+  cardPaymentId: string | null;
+  cardNo: Generated<string>;
 }
 
 export interface ParkingOrderAuditTable {

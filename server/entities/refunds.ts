@@ -16,7 +16,7 @@ import { type SheetColumn, chinaTime, sheetWorkbook } from '../lib/xlsx.ts';
 /** The export: what the list shows, amounts in yuan, times in China time. */
 const SHEET: SheetColumn<Row>[] = [
   ['退款单号', 26, (r) => r.refundNo as string],
-  ['订单编号', 22, (r) => r.orderNo as string],
+  ['订单编号或卡号', 22, (r) => (r.orderNo as string) || (r.cardNo as string)],
   ['车牌', 12, (r) => r.plateNo as string],
   ['停车场', 24, (r) => r.parkingName as string],
   ['支付渠道', 10, (r) => r.channelLabel as string],
@@ -39,8 +39,11 @@ export const refunds = defineResource({
   fields: {},
   required: [],
   filters: {
-    // a refund number or an order number exactly, a plate by its start (each indexed: migration 017)
-    keyword: filter.numberOrPlate(['parkingOrderRefund.refundNo', 'parkingOrderRefund.orderNo'], 'parkingOrderRefund.plateNo'),
+    // a refund, order or card number exactly, a plate by its start (each indexed: migrations 017, 019)
+    keyword: filter.numberOrPlate(
+      ['parkingOrderRefund.refundNo', 'parkingOrderRefund.orderNo', 'parkingOrderRefund.cardNo'],
+      'parkingOrderRefund.plateNo',
+    ),
     status: filter.eq('parkingOrderRefund.status', f.codes('退款状态', REFUND_STATUS)),
     parkingId: filter.eq('parkingOrderRefund.parkingId', Type.String({ title: '停车场', maxLength: 64 })),
     channel: filter.eq('parkingOrderRefund.channel', f.codes('支付渠道', PAY_CHANNEL)),

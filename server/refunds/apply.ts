@@ -82,6 +82,15 @@ function pickPayment(payments: PaymentView[], paymentId: string | undefined, now
   throw badRequest('订单有多笔支付，请选择要退款的支付记录');
 }
 
+/** The reason code and the words the request keeps (a code from the list, words of the applicant's own for 其他). */
+export function refundReason(input: { reasonCode?: number; reason?: string }): { reasonCode: number; reason: string } {
+  const reasonCode = input.reasonCode ?? 9;
+  const words = (input.reason ?? '').trim();
+  if (!REFUND_REASON[reasonCode]) throw badRequest('退款原因不正确，请从列表中选择');
+  if (reasonCode === 9 && !words) throw badRequest('原因为“其他”时请填写退款说明');
+  return { reasonCode, reason: words ? (reasonCode === 9 ? words : `${REFUND_REASON[reasonCode]}：${words}`) : REFUND_REASON[reasonCode] };
+}
+
 /** Records an APPLIED request for the caller of `req`; answers its id and number. */
 export async function applyRefund(
   db: Db,
@@ -89,11 +98,7 @@ export async function applyRefund(
   orderId: string,
   input: ApplyInput,
 ): Promise<{ id: string; refundNo: string }> {
-  const reasonCode = input.reasonCode ?? 9;
-  const words = (input.reason ?? '').trim();
-  if (!REFUND_REASON[reasonCode]) throw badRequest('退款原因不正确，请从列表中选择');
-  if (reasonCode === 9 && !words) throw badRequest('原因为“其他”时请填写退款说明');
-  const reason = words ? (reasonCode === 9 ? words : `${REFUND_REASON[reasonCode]}：${words}`) : REFUND_REASON[reasonCode];
+  const { reasonCode, reason } = refundReason(input);
   const now = new Date();
   return db.transaction(async (tx) => {
     const o = await lockOrder(tx, orderId);

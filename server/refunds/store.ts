@@ -10,7 +10,9 @@ import type { LockedOrder } from '../orders/order-lock.ts';
 
 export interface RefundRow {
   id: string;
-  orderId: string;
+  /** the order whose payment it pays back, or null for a card payment's refund */
+  orderId: string | null;
+  cardPaymentId: string | null;
   refundNo: string;
   paymentId: string | null;
   parkingId: string;
@@ -24,11 +26,12 @@ export interface RefundRow {
 /** The order as a refund reads it (locked by orders/order-lock.ts). */
 export type OrderMoney = LockedOrder;
 
-const REFUND_COLUMNS = `id, order_id, refund_no, payment_id, parking_id, channel, amount_cents, status, applicant_id, attempts`;
+const REFUND_COLUMNS = `id, order_id, card_payment_id, refund_no, payment_id, parking_id, channel, amount_cents, status, applicant_id, attempts`;
 
 const refundOf = (r: Record<string, unknown>): RefundRow => ({
   id: r.id as string,
-  orderId: r.order_id as string,
+  orderId: (r.order_id as string | null) ?? null,
+  cardPaymentId: (r.card_payment_id as string | null) ?? null,
   refundNo: r.refund_no as string,
   paymentId: (r.payment_id as string | null) ?? null,
   parkingId: r.parking_id as string,
@@ -71,12 +74,17 @@ export const orderSnapshot = (o: OrderMoney) => ({
 });
 
 /** … and of one of its refunds. */
-export const refundSnapshot = (o: OrderMoney, r: { refundNo: string; amountCents: number; status: RefundState }) => ({
-  ...orderSnapshot(o),
+/** What the audit keeps of a refund. */
+export const refundFields = (r: { refundNo: string; amountCents: number; status: RefundState }) => ({
   refundNo: r.refundNo,
   refundCents: r.amountCents,
   refundStatus: r.status,
   refundStatusLabel: REFUND_STATUS[r.status],
+});
+
+export const refundSnapshot = (o: OrderMoney, r: { refundNo: string; amountCents: number; status: RefundState }) => ({
+  ...orderSnapshot(o),
+  ...refundFields(r),
 });
 
 /** One audit row on the order (the details page lists them): who, when (now), before, after, why. */

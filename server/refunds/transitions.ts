@@ -3,13 +3,11 @@ import type { Db } from '../db/database.ts';
 import { badRequest, notFound } from '../lib/envelope.ts';
 import { writeOperLog } from '../lib/oper-log.ts';
 import { assertLots } from '../resource/lot-scope.ts';
-import { balanced, withRefund } from '../orders/amounts.ts';
 import { CHANNEL_REFUND_RULES, REFUND_STATE, type RefundState } from '../../domain/refund-codes.ts';
 import { PAY_CHANNEL } from '../../domain/parking-codes.ts';
-import { yuan } from '../../domain/money.ts';
 import { REFUND_EVENT_LABEL, type RefundEvent, refundTransition } from './state-machine.ts';
-import { type OrderMoney, type RefundRow, auditRefund, lockRefund, operatorOf, refundSnapshot } from './store.ts';
-import { lockOrder } from '../orders/order-lock.ts';
+import { type RefundRow, lockRefund, operatorOf } from './store.ts';
+import { type RefundSubject, lockSubject } from './subject.ts';
 
 /**
  * Every change of a refund after it was applied for: approve (by another user), reject, retry,
@@ -48,8 +46,8 @@ interface Step {
   set?: Record<string, unknown>;
 }
 
-/** One arrow of the machine: the refund row written, one audit row. Answers the moved refund. */
-async function move(tx: Db, r: RefundRow, o: OrderMoney, step: Step, orderAfter = o): Promise<RefundRow> {
+/** One arrow of the machine: the refund row written, one audit row on its subject. Answers the moved refund. */
+async function move(tx: Db, r: RefundRow, subject: RefundSubject, step: Step, subjectAfter = subject): Promise<RefundRow> {
   const t = refundTransition(r.status, step.event);
   if (!t.ok) throw badRequest(t.msg);
   const set: Record<string, unknown> = { ...step.set, status: t.to };
@@ -59,37 +57,22 @@ async function move(tx: Db, r: RefundRow, o: OrderMoney, step: Step, orderAfter 
     [r.id, ...Object.values(set)],
   );
   const after: RefundRow = { ...r, status: t.to, attempts: (set.attempts as number | undefined) ?? r.attempts };
-  await auditRefund(
-    tx,
-    r.orderId,
-    `refund.${step.event}`,
-    step.operator,
-    refundSnapshot(o, r),
-    refundSnapshot(orderAfter, after),
-    step.reason,
-  );
+  await subject.audit(tx, `refund.${step.event}`, step.operator, subject.snapshot(r), subjectAfter.snapshot(after), step.reason);
   return after;
 }
 
-/** The money left: the order's net payments and receivable go down by the refund, refunded up. */
-async function complete(tx: Db, r: RefundRow, step: Step): Promise<RefundRow> {
-  const o = await lockOrder(tx, r.orderId);
-  const split = withRefund(o, r.amountCents);
-  if (!balanced(split)) throw badRequest(`订单实收${yuan(o.paidCents)}元，不足以退款${yuan(r.amountCents)}元`);
-  const after: OrderMoney = { ...o, ...split, refundedCents: o.refundedCents + r.amountCents };
-  await tx.query(
-    'update parking_order set receivable_cents = $2, paid_cents = $3, refunded_cents = $4, last_modify_time = now() where id = $1',
-    [o.id, after.receivableCents, after.paidCents, after.refundedCents],
-  );
-  return move(tx, r, o, { ...step, set: { ...step.set, refund_time: new Date() } }, after);
+/** The money left: the subject pays it back (the order's split, or the card payment's refunded amount). */
+async function complete(tx: Db, r: RefundRow, subject: RefundSubject, step: Step): Promise<RefundRow> {
+  const after = await subject.complete(tx, r);
+  return move(tx, r, subject, { ...step, set: { ...step.set, refund_time: new Date() } }, after);
 }
 
 const channelName = (channel: number): string => `${PAY_CHANNEL[channel] ?? ''}支付渠道`;
 
 /** After approval: cash is recorded as handed back; any other channel is asked under the refund number. */
-async function dispatch(tx: Db, r: RefundRow, o: OrderMoney, operator: string): Promise<RefundRow> {
+async function dispatch(tx: Db, r: RefundRow, o: RefundSubject, operator: string): Promise<RefundRow> {
   if (CHANNEL_REFUND_RULES[r.channel]?.recordOnly)
-    return complete(tx, r, { event: 'record', operator, reason: '现金退款，线下退还并登记' });
+    return complete(tx, r, o, { event: 'record', operator, reason: '现金退款，线下退还并登记' });
   return move(tx, r, o, {
     event: 'send',
     operator,
@@ -111,7 +94,7 @@ export async function runRefundAction(db: Db, req: FastifyRequest, id: string, a
     if (!t.ok) throw badRequest(t.msg);
     if (action === 'approve' && r.applicantId === req.auth?.userId)
       throw badRequest('申请人不能审核自己的退款申请，请由其他有审核权限的用户审核');
-    const o = await lockOrder(tx, r.orderId);
+    const o = await lockSubject(tx, r);
     const judged = { approver: operator, approver_id: req.auth?.userId ?? '', approve_time: new Date(), audit_comment: words };
     let after: RefundRow;
     switch (action) {
@@ -142,7 +125,7 @@ export async function runRefundAction(db: Db, req: FastifyRequest, id: string, a
       action: 'status',
       module: 'refund',
       recordId: id,
-      detail: `${o.orderNo} 退款${r.refundNo} ${REFUND_EVENT_LABEL[action]}${words ? `：${words}` : ''}`,
+      detail: `${o.name} 退款${r.refundNo} ${REFUND_EVENT_LABEL[action]}${words ? `：${words}` : ''}`,
     });
     return after.status;
   });
@@ -166,15 +149,15 @@ export async function takeChannelAnswer(db: Db, a: ChannelAnswer): Promise<'appl
     const r = await lockRefund(tx, { refundNo: a.refundNo });
     if (!r || r.status !== REFUND_STATE.REFUNDING || r.attempts !== a.attempt) return 'ignored';
     const operator = channelName(r.channel);
+    const o = await lockSubject(tx, r);
     if (a.outcome === 'SUCCESS') {
-      await complete(tx, r, {
+      await complete(tx, r, o, {
         event: 'succeed',
         operator,
         reason: `渠道退款成功，流水号${a.channelSerial}`,
         set: { channel_serial: a.channelSerial },
       });
     } else {
-      const o = await lockOrder(tx, r.orderId);
       const why = a.failReason || '渠道退款失败';
       await move(tx, r, o, { event: 'fail', operator, reason: why, set: { fail_reason: why, channel_serial: a.channelSerial } });
     }

@@ -1,3 +1,5 @@
+import { REFUND_AUDIT_LABEL } from '../refunds/transitions.ts';
+import { cardPaymentRefunds, cardPayments } from '../refunds/apply-card.ts';
 import type { FastifyInstance } from 'fastify';
 import Type from 'typebox';
 import type { Db } from '../db/database.ts';
@@ -38,7 +40,8 @@ const KINDS: { kind: CardKind; path: string; code: string; actions: CardAction[]
 ];
 
 /** what the changes list calls each audit row */
-const AUDIT_LABEL: Record<string, string> = { ...CARD_EVENT_LABEL, edit: '编辑' };
+// a card payment's refund steps are audited on the card too (refunds/subject.ts)
+const AUDIT_LABEL: Record<string, string> = { ...CARD_EVENT_LABEL, edit: '编辑', refund: '申请退款', ...REFUND_AUDIT_LABEL };
 
 const ms = (d: unknown): number | null => (d instanceof Date ? d.getTime() : null);
 
@@ -81,9 +84,18 @@ export function registerCardRoutes(app: FastifyInstance, db: Db): void {
           db.kysely.selectFrom('cardPayment').selectAll().where('cardId', '=', id).orderBy('payTime').execute(),
           db.kysely.selectFrom('cardAudit').selectAll().where('cardId', '=', id).orderBy('operateTime').execute(),
         ]);
+        const refunds = new Map(
+          (
+            await cardPayments(
+              db,
+              payments.map((p) => p.id),
+            )
+          ).map((p) => [p.id, cardPaymentRefunds(p)]),
+        );
         return ok({
           payments: payments.map((p) => ({
             ...p,
+            ...refunds.get(p.id),
             amountCents: Number(p.amountCents),
             periodStart: cardDay(p.periodStart),
             periodEnd: cardDay(p.periodEnd),

@@ -1,3 +1,4 @@
+import { applyCardRefund } from '../refunds/apply-card.ts';
 import type { FastifyInstance } from 'fastify';
 import Type from 'typebox';
 import type { Db } from '../db/database.ts';
@@ -43,6 +44,16 @@ const APPLY = Type.Object(
     reason: words('退款说明', false),
   },
   { required: ['orderId', 'paymentId', 'amountCents', 'reasonCode'] },
+);
+
+const CARD_APPLY = Type.Object(
+  {
+    cardPaymentId: Type.String({ title: '缴费记录', minLength: 1, maxLength: 64, 'x-msg': '请选择缴费记录' }),
+    amountCents,
+    reasonCode: f.codes('退款原因', REFUND_REASON),
+    reason: words('退款说明', false),
+  },
+  { required: ['cardPaymentId', 'amountCents', 'reasonCode'] },
 );
 
 const PATHS: Record<RefundAction, string> = { approve: 'Approve', reject: 'Reject', retry: 'Retry', close: 'Close' };
@@ -127,6 +138,18 @@ export function registerRefundRoutes(fastify: FastifyInstance, db: Db): void {
         await applyRefund(db, req, orderId, { ...(input as ApplyInput), paymentId: paymentId || undefined }),
         '退款申请已提交，待审核',
       );
+    },
+  );
+
+  app.post(
+    '/api/refund/CardRefunds',
+    {
+      schema: { body: CARD_APPLY, summary: '卡费退款申请（月卡、团体卡的一笔缴费；待另一用户审核）' },
+      config: { access: { buttons: ['refund:add'] } },
+    },
+    async (req) => {
+      const { cardPaymentId, ...input } = req.body;
+      return ok(await applyCardRefund(db, req, cardPaymentId, input), '退款申请已提交，待审核');
     },
   );
 

@@ -140,6 +140,43 @@ describe('refunds', () => {
     expect((await apply(orderId, 701)).body).toMatchObject({ code: 400, msg: expect.stringContaining('可退金额7.00元') });
   });
 
+  it('a card payment is refunded like an order’s: applied, approved by another user, paid once, audited on the card', async () => {
+    const p = (
+      await db.query<{ id: string; card_id: string; card_no: string; amount_cents: string }>(
+        `select id, card_id, card_no, amount_cents from card_payment where channel = 1 and amount_cents >= 1000 order by id limit 1`,
+      )
+    ).rows[0];
+    const applyCard = (amountCents: number, token = admin) =>
+      call(app, 'POST', '/api/refund/CardRefunds', {
+        token,
+        json: { cardPaymentId: p.id, amountCents, reasonCode: 5, reason: '车主退租' },
+      });
+    expect((await applyCard(Number(p.amount_cents) + 1)).body).toMatchObject({ code: 400, msg: expect.stringContaining('可退金额') });
+    const res = await applyCard(500);
+    expect(res.body.code, res.body.msg).toBe(200);
+    const id = res.body.data.id as string;
+    expect(await refund(id)).toMatchObject({ order_id: null, card_payment_id: p.id, card_no: p.card_no, status: REFUND_STATE.APPLIED });
+    // the review queue finds it by the card number; the applicant may not approve it
+    const queue = await call(app, 'GET', `/api/refund/Refunds?status=0&keyword=${p.card_no}`, { token: admin });
+    expect(queue.body.data.list.map((r: { id: string }) => r.id)).toContain(id);
+    expect((await act(id, 'Approve', admin)).body.code).toBe(400);
+    expect((await act(id, 'Approve')).body.code).toBe(200);
+    await settleRefunds(db, QUIET);
+    expect((await refund(id)).status).toBe(REFUND_STATE.REFUNDED);
+    const paid = async () =>
+      Number((await db.query<{ r: string }>('select refunded_cents as r from card_payment where id = $1', [p.id])).rows[0].r);
+    expect(await paid()).toBe(500);
+    expect(await payouts((await refund(id)).refund_no as string)).toBe(1);
+    const history = (await call(app, 'GET', `/api/card/MonthCard/${p.card_id}/History`, { token: admin })).body.data;
+    expect(history.payments.find((x: { id: string }) => x.id === p.id)).toMatchObject({
+      refundedCents: 500,
+      refundableCents: Number(p.amount_cents) - 500,
+    });
+    expect(history.audits.map((a: { actionLabel: string }) => a.actionLabel)).toEqual(
+      expect.arrayContaining(['申请退款', '退款审核通过', '退款成功']),
+    );
+  });
+
   it('the keyword finds a refund by its number, its order’s number or the start of its plate', async () => {
     const r = (
       await db.query<{ id: string; refund_no: string; order_no: string; plate_no: string }>(
@@ -235,6 +272,9 @@ describe('refunds', () => {
     const viewer = await makeUser('refundviewer', [role.body.data.id]);
     expect((await call(app, 'GET', '/api/refund/Refunds', { token: viewer })).body.code).toBe(200);
     expect((await apply(orderId, 100, viewer)).body.code).toBe(403);
+    const cardPayment = (await db.query<{ id: string }>('select id from card_payment order by id limit 1')).rows[0].id;
+    const cardRefund = { cardPaymentId: cardPayment, amountCents: 100, reasonCode: 2 };
+    expect((await call(app, 'POST', '/api/refund/CardRefunds', { token: viewer, json: cardRefund })).body.code).toBe(403);
     expect((await refund(id)).status).toBe(REFUND_STATE.APPLIED);
     expect(
       Number(

@@ -1,0 +1,109 @@
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../db/database.ts';
+import { badRequest, notFound } from '../lib/envelope.ts';
+import { newId } from '../lib/ids.ts';
+import { writeOperLog } from '../lib/oper-log.ts';
+import { assertLots } from '../resource/lot-scope.ts';
+import { REFUND_STATE, type RefundState } from '../../domain/refund-codes.ts';
+import { yuan } from '../../domain/money.ts';
+import { type PaymentRefunds, paymentRefusal, refundRefusal, refundableOf, refundedOf } from './refundable.ts';
+import { newRefundNo, operatorOf, refundFields } from './store.ts';
+import { refundReason } from './apply.ts';
+
+/**
+ * A refund of a monthly or group card's payment (月卡 › 缴费记录 › 申请退款): the same request as an
+ * order payment's (apply.ts), checked by the same rules (what the payment still gives back, the
+ * channel's limits), reviewed and paid in 退款审核 by the same steps (transitions.ts with the card
+ * payment as its subject), audited on the card.
+ */
+
+interface CardPaymentRow extends PaymentRefunds {
+  id: string;
+  cardKind: string;
+  cardId: string;
+  cardNo: string;
+  parkingId: string;
+  refundedCents: number;
+}
+
+/** A card's payments with their refund requests (`ids`), as the apply rules read them; locked when `lock`. */
+export async function cardPayments(db: Db, ids: string[], lock = false): Promise<CardPaymentRow[]> {
+  if (!ids.length) return [];
+  const { rows } = await db.query<Record<string, unknown>>(
+    `select id, card_kind, card_id, card_no, parking_id, channel, pay_time, amount_cents, refunded_cents
+       from card_payment where id = any($1::text[]) order by pay_time, id${lock ? ' for update' : ''}`,
+    [ids],
+  );
+  const refunds = await db.query<{ card_payment_id: string; amount_cents: string; status: number }>(
+    'select card_payment_id, amount_cents, status from parking_order_refund where card_payment_id = any($1::text[])',
+    [ids],
+  );
+  return rows.map((p) => ({
+    id: p.id as string,
+    cardKind: p.card_kind as string,
+    cardId: p.card_id as string,
+    cardNo: p.card_no as string,
+    parkingId: p.parking_id as string,
+    channel: Number(p.channel),
+    payTime: p.pay_time as Date,
+    valueCents: Number(p.amount_cents),
+    refundedCents: Number(p.refunded_cents),
+    refunds: refunds.rows
+      .filter((r) => r.card_payment_id === p.id)
+      .map((r) => ({ amountCents: Number(r.amount_cents), status: Number(r.status) as RefundState })),
+  }));
+}
+
+/** What the card's payment list shows of each payment's refunds. */
+export const cardPaymentRefunds = (p: PaymentRefunds, now = new Date()) => ({
+  refundedCents: refundedOf(p),
+  refundableCents: refundableOf(p),
+  refundRefusal: paymentRefusal(p, now),
+});
+
+export async function applyCardRefund(
+  db: Db,
+  req: FastifyRequest,
+  cardPaymentId: string,
+  input: { amountCents: number; reasonCode?: number; reason?: string },
+): Promise<{ id: string; refundNo: string }> {
+  const { reasonCode, reason } = refundReason(input);
+  const now = new Date();
+  return db.transaction(async (tx) => {
+    const [p] = await cardPayments(tx, [cardPaymentId], true);
+    if (!p) throw notFound();
+    assertLots(req, p.parkingId);
+    const refusal = refundRefusal(p, input.amountCents, now);
+    if (refusal) throw badRequest(refusal);
+    const id = newId('rf');
+    const refundNo = newRefundNo(now);
+    const applicant = operatorOf(req, '');
+    await tx.query(
+      `insert into parking_order_refund (id, order_id, card_payment_id, card_no, refund_no, amount_cents, reason, reason_code, status,
+                                         applicant, applicant_id, parking_id, channel)
+       values ($1, null, $2, $3, $4, $5, $6, $7, 0, $8, $9, $10, $11)`,
+      [id, p.id, p.cardNo, refundNo, input.amountCents, reason, reasonCode, applicant, req.auth?.userId ?? '', p.parkingId, p.channel],
+    );
+    const card = { cardNo: p.cardNo, paidCents: p.valueCents, refundedCents: p.refundedCents };
+    await tx.query(
+      `insert into card_audit (id, card_kind, card_id, action, operator, operate_time, before, after, reason)
+       values ($1, $2, $3, 'refund', $4, clock_timestamp(), $5, $6, $7)`,
+      [
+        newId('ka'),
+        p.cardKind,
+        p.cardId,
+        applicant,
+        JSON.stringify(card),
+        JSON.stringify({ ...card, ...refundFields({ refundNo, amountCents: input.amountCents, status: REFUND_STATE.APPLIED }) }),
+        reason,
+      ],
+    );
+    await writeOperLog(tx, req, {
+      action: 'create',
+      module: 'refund',
+      recordId: id,
+      detail: `${p.cardNo} 卡费申请退款 ${refundNo} ${yuan(input.amountCents)}元：${reason}`,
+    });
+    return { id, refundNo };
+  });
+}

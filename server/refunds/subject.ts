@@ -1,0 +1,96 @@
+import type { Db } from '../db/database.ts';
+import { badRequest, notFound } from '../lib/envelope.ts';
+import { newId } from '../lib/ids.ts';
+import { yuan } from '../../domain/money.ts';
+import type { RefundState } from '../../domain/refund-codes.ts';
+import { balanced, withRefund } from '../orders/amounts.ts';
+import { lockOrder } from '../orders/order-lock.ts';
+import { type OrderMoney, type RefundRow, auditRefund, refundFields, refundSnapshot } from './store.ts';
+
+/**
+ * What a refund pays back: a parking order's payment, or a monthly or group card's payment. Each
+ * locks its row, says what its audit keeps, where the audit rows go, and what paying back changes
+ * (the order's split; the card payment's refunded amount), so the refund's steps (transitions.ts)
+ * are the same for both.
+ */
+export interface RefundSubject {
+  /** the order number or the card number, for the operation log */
+  name: string;
+  /** what the audit keeps of the subject with this refund in it */
+  snapshot(r: { refundNo: string; amountCents: number; status: RefundState }): object;
+  audit(tx: Db, action: string, operator: string, before: object, after: object, reason: string): Promise<void>;
+  /** the money left: the subject as it is afterwards */
+  complete(tx: Db, r: RefundRow): Promise<RefundSubject>;
+}
+
+function orderSubject(o: OrderMoney): RefundSubject {
+  return {
+    name: o.orderNo,
+    snapshot: (r) => refundSnapshot(o, r),
+    audit: (tx, action, operator, before, after, reason) => auditRefund(tx, o.id, action, operator, before, after, reason),
+    async complete(tx, r) {
+      // the order's net payments and receivable go down by the refund, refunded up
+      const split = withRefund(o, r.amountCents);
+      if (!balanced(split)) throw badRequest(`订单实收${yuan(o.paidCents)}元，不足以退款${yuan(r.amountCents)}元`);
+      const after: OrderMoney = { ...o, ...split, refundedCents: o.refundedCents + r.amountCents };
+      await tx.query(
+        'update parking_order set receivable_cents = $2, paid_cents = $3, refunded_cents = $4, last_modify_time = now() where id = $1',
+        [o.id, after.receivableCents, after.paidCents, after.refundedCents],
+      );
+      return orderSubject(after);
+    },
+  };
+}
+
+interface CardPaymentMoney {
+  id: string;
+  cardKind: string;
+  cardId: string;
+  cardNo: string;
+  amountCents: number;
+  refundedCents: number;
+}
+
+/** A card payment, locked until the transaction ends. */
+export async function lockCardPayment(tx: Db, id: string): Promise<CardPaymentMoney> {
+  const { rows } = await tx.query<Record<string, unknown>>(
+    'select id, card_kind, card_id, card_no, amount_cents, refunded_cents from card_payment where id = $1 for update',
+    [id],
+  );
+  const p = rows[0];
+  if (!p) throw notFound();
+  return {
+    id: p.id as string,
+    cardKind: p.card_kind as string,
+    cardId: p.card_id as string,
+    cardNo: p.card_no as string,
+    amountCents: Number(p.amount_cents),
+    refundedCents: Number(p.refunded_cents),
+  };
+}
+
+function cardSubject(p: CardPaymentMoney): RefundSubject {
+  return {
+    name: p.cardNo,
+    snapshot: (r) => ({ cardNo: p.cardNo, paidCents: p.amountCents, refundedCents: p.refundedCents, ...refundFields(r) }),
+    async audit(tx, action, operator, before, after, reason) {
+      await tx.query(
+        `insert into card_audit (id, card_kind, card_id, action, operator, operate_time, before, after, reason)
+         values ($1, $2, $3, $4, $5, clock_timestamp(), $6, $7, $8)`,
+        [newId('ka'), p.cardKind, p.cardId, action, operator, JSON.stringify(before), JSON.stringify(after), reason],
+      );
+    },
+    async complete(tx, r) {
+      if (p.refundedCents + r.amountCents > p.amountCents)
+        throw badRequest(`该笔卡费支付${yuan(p.amountCents)}元，已退${yuan(p.refundedCents)}元，不足以退款${yuan(r.amountCents)}元`);
+      await tx.query('update card_payment set refunded_cents = refunded_cents + $2 where id = $1', [p.id, r.amountCents]);
+      return cardSubject({ ...p, refundedCents: p.refundedCents + r.amountCents });
+    },
+  };
+}
+
+/** The refund's subject, locked. */
+export async function lockSubject(tx: Db, r: RefundRow): Promise<RefundSubject> {
+  if (r.cardPaymentId) return cardSubject(await lockCardPayment(tx, r.cardPaymentId));
+  return orderSubject(await lockOrder(tx, r.orderId!));
+}
