@@ -65,6 +65,25 @@ test('monthly card: opened, paid, renewed for the period shown before paying; a 
   await expect(dialog).toBeHidden();
   await expect(row.getByRole('cell').nth(7)).toHaveText(newEnd);
 
+  // a payment of the card is refunded through 退款申请: asked for here, waiting in 退款审核 under the card number
+  await clickUntil(row.getByRole('button', { name: '记录' }), () => expect(dialog).toBeVisible({ timeout: 2000 }));
+  const cardNo = ((await dialog.first().getAttribute('aria-label')) ?? (await dialog.first().innerText())).match(/YK\d+/)![0];
+  const payments = dialog.getByRole('row').filter({ hasText: '300.00' });
+  await payments.first().getByRole('button', { name: '申请退款' }).click();
+  const refundDialog = page.getByRole('dialog', { name: /卡费退款/ });
+  await expect(refundDialog).toContainText('可退 300.00 元');
+  await refundDialog.locator('input[name="amountCents"]').fill('10.00');
+  await pick(page, refundDialog, '退款原因', '车主投诉');
+  await refundDialog.getByRole('button', { name: '确认' }).click();
+  await expect(page.getByText('退款申请已提交，待审核')).toBeVisible();
+  await expect(refundDialog).toBeHidden();
+  await page.goto(`/#/refund/refundAudit`);
+  await waitForRows(page);
+  await page.getByPlaceholder('退款单号、订单号、卡号或车牌').fill(cardNo);
+  await page.getByRole('button', { name: '查询' }).click();
+  await expect(page.getByRole('row').filter({ hasText: cardNo })).toContainText('10.00');
+  await page.goto('/#/card/monthCard');
+
   // 计费试算 applies the plate's card: a stay of today inside it is due nothing, the line names the card
   await page.goto('/#/fee/feeCalculator');
   const form = page.locator('.cxd-Panel').filter({ hasText: '计费依据' }).last();
@@ -90,9 +109,12 @@ test('monthly card: opened, paid, renewed for the period shown before paying; a 
     orderNo: string;
     receivableCents: number;
     cardCover: { reason: string }[] | null;
+    entryTime: number;
     exitTime: number | null;
   }[];
-  const free = orders.find((o) => o.exitTime && o.receivableCents === 0 && o.cardCover?.length);
+  // the longest such stay: a short one is free by the rule's free minutes before any card
+  const stay = (o: (typeof orders)[number]) => (o.exitTime ?? 0) - o.entryTime;
+  const free = orders.filter((o) => o.exitTime && o.receivableCents === 0 && o.cardCover?.length).sort((a, b) => stay(b) - stay(a))[0];
   expect(free, 'a seeded card stay that the card covers').toBeDefined();
   await page.goto(`/#/OrderManagement/parkingRecordOrderInfo/${free!.id}`);
   await expect(page.getByText(`订单 ${free!.orderNo}`)).toBeVisible();
