@@ -57,7 +57,9 @@ export async function auditCard(
   a: { kind: 'month' | 'group'; cardId: string; action: string; operator: string; before: unknown; after: unknown; reason?: string },
 ): Promise<void> {
   await tx.query(
-    `insert into card_audit (id, card_kind, card_id, action, operator, before, after, reason) values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    // the clock, not the transaction's start: steps in one transaction (a refund approved and sent) keep their order
+    `insert into card_audit (id, card_kind, card_id, action, operator, before, after, reason, operate_time)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, clock_timestamp())`,
     [newId('ca'), a.kind, a.cardId, a.action, a.operator, JSON.stringify(a.before), JSON.stringify(a.after), a.reason ?? ''],
   );
 }

@@ -9,6 +9,7 @@ import { yuan } from '../../domain/money.ts';
 import { type PaymentRefunds, paymentRefusal, refundRefusal, refundableOf, refundedOf } from './refundable.ts';
 import { newRefundNo, operatorOf, refundFields } from './store.ts';
 import { refundReason } from './apply.ts';
+import { auditCard } from '../cards/common.ts';
 
 /**
  * A refund of a monthly or group card's payment (月卡 › 缴费记录 › 申请退款): the same request as an
@@ -19,7 +20,7 @@ import { refundReason } from './apply.ts';
 
 interface CardPaymentRow extends PaymentRefunds {
   id: string;
-  cardKind: string;
+  cardKind: 'month' | 'group';
   cardId: string;
   cardNo: string;
   parkingId: string;
@@ -40,7 +41,7 @@ export async function cardPayments(db: Db, ids: string[], lock = false): Promise
   );
   return rows.map((p) => ({
     id: p.id as string,
-    cardKind: p.card_kind as string,
+    cardKind: p.card_kind as 'month' | 'group',
     cardId: p.card_id as string,
     cardNo: p.card_no as string,
     parkingId: p.parking_id as string,
@@ -85,19 +86,15 @@ export async function applyCardRefund(
       [id, p.id, p.cardNo, refundNo, input.amountCents, reason, reasonCode, applicant, req.auth?.userId ?? '', p.parkingId, p.channel],
     );
     const card = { cardNo: p.cardNo, paidCents: p.valueCents, refundedCents: p.refundedCents };
-    await tx.query(
-      `insert into card_audit (id, card_kind, card_id, action, operator, operate_time, before, after, reason)
-       values ($1, $2, $3, 'refund', $4, clock_timestamp(), $5, $6, $7)`,
-      [
-        newId('ka'),
-        p.cardKind,
-        p.cardId,
-        applicant,
-        JSON.stringify(card),
-        JSON.stringify({ ...card, ...refundFields({ refundNo, amountCents: input.amountCents, status: REFUND_STATE.APPLIED }) }),
-        reason,
-      ],
-    );
+    await auditCard(tx, {
+      kind: p.cardKind,
+      cardId: p.cardId,
+      action: 'refund',
+      operator: applicant,
+      before: card,
+      after: { ...card, ...refundFields({ refundNo, amountCents: input.amountCents, status: REFUND_STATE.APPLIED }) },
+      reason,
+    });
     await writeOperLog(tx, req, {
       action: 'create',
       module: 'refund',

@@ -1,6 +1,6 @@
 import type { Db } from '../db/database.ts';
 import { badRequest, notFound } from '../lib/envelope.ts';
-import { newId } from '../lib/ids.ts';
+import { auditCard } from '../cards/common.ts';
 import { yuan } from '../../domain/money.ts';
 import type { RefundState } from '../../domain/refund-codes.ts';
 import { balanced, withRefund } from '../orders/amounts.ts';
@@ -44,7 +44,7 @@ function orderSubject(o: OrderMoney): RefundSubject {
 
 interface CardPaymentMoney {
   id: string;
-  cardKind: string;
+  cardKind: 'month' | 'group';
   cardId: string;
   cardNo: string;
   amountCents: number;
@@ -61,7 +61,7 @@ export async function lockCardPayment(tx: Db, id: string): Promise<CardPaymentMo
   if (!p) throw notFound();
   return {
     id: p.id as string,
-    cardKind: p.card_kind as string,
+    cardKind: p.card_kind as 'month' | 'group',
     cardId: p.card_id as string,
     cardNo: p.card_no as string,
     amountCents: Number(p.amount_cents),
@@ -73,13 +73,8 @@ function cardSubject(p: CardPaymentMoney): RefundSubject {
   return {
     name: p.cardNo,
     snapshot: (r) => ({ cardNo: p.cardNo, paidCents: p.amountCents, refundedCents: p.refundedCents, ...refundFields(r) }),
-    async audit(tx, action, operator, before, after, reason) {
-      await tx.query(
-        `insert into card_audit (id, card_kind, card_id, action, operator, operate_time, before, after, reason)
-         values ($1, $2, $3, $4, $5, clock_timestamp(), $6, $7, $8)`,
-        [newId('ka'), p.cardKind, p.cardId, action, operator, JSON.stringify(before), JSON.stringify(after), reason],
-      );
-    },
+    audit: (tx, action, operator, before, after, reason) =>
+      auditCard(tx, { kind: p.cardKind, cardId: p.cardId, action, operator, before, after, reason }),
     async complete(tx, r) {
       if (p.refundedCents + r.amountCents > p.amountCents)
         throw badRequest(`该笔卡费支付${yuan(p.amountCents)}元，已退${yuan(p.refundedCents)}元，不足以退款${yuan(r.amountCents)}元`);
