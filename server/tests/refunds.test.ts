@@ -292,6 +292,14 @@ describe('refunds', () => {
     expect((await act(id, 'Approve', elsewhere)).body).toMatchObject({ code: 403, msg: OUT_OF_SCOPE });
     expect((await apply(orderId, 100, elsewhere)).body).toMatchObject({ code: 403, msg: OUT_OF_SCOPE });
     expect((await call(app, 'GET', `/api/refund/Orders/${orderId}/Payments`, { token: elsewhere })).body.code).toBe(403);
+    // a card payment of another lot neither
+    const card = (await db.query<{ id: string }>(`select id from card_payment where parking_id <> 'p-ns-hac-02' order by id limit 1`))
+      .rows[0];
+    const cardRefund = { cardPaymentId: card.id, amountCents: 100, reasonCode: 2 };
+    expect((await call(app, 'POST', '/api/refund/CardRefunds', { token: elsewhere, json: cardRefund })).body).toMatchObject({
+      code: 403,
+      msg: OUT_OF_SCOPE,
+    });
     expect((await refund(id)).status).toBe(REFUND_STATE.APPLIED);
     // the applicant's lot sees it, with the queue's columns
     const mine = (await call(app, 'GET', `/api/refund/Refunds?status=0&keyword=${(await refund(id)).refund_no}`, { token: checker })).body
