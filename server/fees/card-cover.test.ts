@@ -72,4 +72,14 @@ describe('a stay overlapping a card', () => {
     expect(bill([], '2024-05-06T20:00', '2024-05-07T10:00').dueCents).toBe(1400);
     expect(bill([card({ startDate: '2024-06-01', endDate: '2024-06-30' })], '2024-05-06T08:00', '2024-05-06T18:30').dueCents).toBe(1500);
   });
+  it('a time coupon takes off only charged time: a night card, 18:00–09:00, 60 minutes from the start take the 18:00–19:00 3.00', () => {
+    const entry = at('2024-05-06T18:00');
+    const exit = at('2024-05-07T09:00');
+    const cover = cardCover([card({ timeWindow: 3 })], entry, exit);
+    const start = priceStay({ rule: RULE_A, entry, exit, cover, coupons: [{ kind: 'minutes', minutes: 60, from: 'start' }] });
+    expect([start.totalCents, start.discountCents, start.dueCents]).toEqual([900, 300, 600]);
+    // 120 minutes from the end take the 07:00–09:00 6.00; what is left is the evening hour
+    const end = priceStay({ rule: RULE_A, entry, exit, cover, coupons: [{ kind: 'minutes', minutes: 120, from: 'end' }] });
+    expect([end.totalCents, end.discountCents, end.dueCents]).toEqual([900, 600, 300]);
+  });
 });

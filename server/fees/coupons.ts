@@ -2,8 +2,7 @@ import { MINUTE_MS } from '../../domain/china-time.ts';
 import { COUPON_FROM, COUPON_KIND } from '../../domain/fee-codes.ts';
 import { yuan } from '../../domain/money.ts';
 import { discountLabel } from '../../domain/coupon-codes.ts';
-import { priceSpan } from './span.ts';
-import type { FeeCoupon, FeeDiscountLine, FeeRuleBody } from './types.ts';
+import type { FeeCoupon, FeeDiscountLine } from './types.ts';
 
 /** Bounds of what a coupon may take off: a week of time, ten thousand yuan. */
 export const COUPON_LIMITS = { minutes: 10_080, cents: 1_000_000 } as const;
@@ -86,11 +85,12 @@ const RANK: Record<FeeCoupon['kind'], number> = { minutes: 0, discount: 1, perce
  * of them together never more than the fee, so the total is never negative.
  */
 export function applyCoupons(
-  rule: FeeRuleBody,
   from: number,
   to: number,
   totalCents: number,
   coupons: FeeCoupon[],
+  /** the fee of a shortened stay, priced as the stay was (a card's cover included) */
+  reprice: (from: number, to: number) => number,
 ): { discountCents: number; discounts: FeeDiscountLine[] } {
   coupons.forEach((c, i) => {
     const problem = couponProblem(c, i + 1);
@@ -112,7 +112,7 @@ export function applyCoupons(
     if (c.kind !== 'minutes') continue;
     if (c.from === 'end') b -= c.minutes * MINUTE_MS;
     else a += c.minutes * MINUTE_MS;
-    const now = b > a ? priceSpan(rule, a, b).totalCents : 0;
+    const now = b > a ? reprice(a, b) : 0;
     take(c, priced - now);
     priced = now;
   }

@@ -55,9 +55,11 @@ function priceStayOnly(
     notes.push(`停放超过${rule.freeMinutes}分钟，从入场时间起计费`);
   }
   // a card's time is not charged: the pieces outside it are priced each as a temporary stay (§7.3)
-  const base = cover.length ? priceCovered(rule, from, exit, cover) : priceSpan(rule, from, exit);
+  const price = (a: number, b: number) => (cover.length ? priceCovered(rule, a, b, cover) : priceSpan(rule, a, b));
+  const base = price(from, exit);
   if (cover.length) notes.push('卡覆盖的时段不计费，其余时段按临时车计费');
-  const { discountCents, discounts } = applyCoupons(rule, from, exit, base.totalCents, coupons);
+  // a time coupon re-prices the shortened stay the same way: with a card, only its charged time is taken off
+  const { discountCents, discounts } = applyCoupons(from, exit, base.totalCents, coupons, (a, b) => price(a, b).totalCents);
   return { from, to: exit, lines: base.lines, totalCents: base.totalCents, discountCents, discounts, notes };
 }
 

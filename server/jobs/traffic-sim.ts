@@ -113,7 +113,7 @@ export async function leave(db: Db, o: InPark, now: number): Promise<void> {
   );
   const rule = await findRuleForStay(db, { lotId: o.parking_id, plateColor: o.plate_color, carClass: o.car_class, at: o.entry_time });
   // a card's days and hours are not charged (§7.3); a whitelisted car pays nothing; a shop's coupon
-  // is used by a car its card does not cover (a time coupon re-prices the whole stay)
+  // is used by a car no card covers (a card holder parks on the card)
   const cover = await coverAtExit(db, o, now);
   const charged = rule && o.car_class !== 4;
   const coupons = charged && !cover.length ? await couponAtExit(db, o.parking_id, o.plate_no, new Date(now)) : [];
