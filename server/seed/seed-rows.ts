@@ -1,3 +1,4 @@
+import type { DictionariesTable, MenuButtonsTable, MenusTable } from '../db/system-tables.ts';
 import { MENU_TREE } from './menu-tree.ts';
 import { DICTS } from './system-dicts.ts';
 
@@ -7,32 +8,15 @@ import { DICTS } from './system-dicts.ts';
  * inserts, and what a later start offers an older database (seed/new-entries.ts).
  */
 
-export interface MenuRow {
-  id: string;
-  parentId: string;
-  fullName: string;
-  enCode: string;
-  icon: string;
-  type: number;
-  urlAddress: string;
-  sortCode: number;
-  linkTarget: string;
-}
+/** A row as the tables hold it (server/db/system-tables.ts), without what the database fills in. */
+export type MenuRow = Pick<
+  MenusTable,
+  'id' | 'parentId' | 'fullName' | 'enCode' | 'icon' | 'type' | 'urlAddress' | 'sortCode' | 'linkTarget'
+>;
 
-export interface ButtonRow {
-  id: string;
-  menuId: string;
-  fullName: string;
-  enCode: string;
-  sortCode: number;
-}
+export type ButtonRow = MenuButtonsTable;
 
-export interface DictRow {
-  id: string;
-  name: string;
-  fullName: string;
-  sortCode: number;
-}
+export type DictRow = Pick<DictionariesTable, 'id' | 'name' | 'fullName' | 'sortCode'>;
 
 export interface DictEntryRow {
   id: string;
