@@ -22,10 +22,11 @@ export function startAccessibility(doc: Document = document) {
     focusableScrollers(doc.body, t('a11y.scrollTable'));
     followDialogs(doc);
   };
-  // characterData too: a select's placeholder text may arrive after its box (options still loading)
+  // characterData too: a select's placeholder text may arrive after its box (options still loading);
+  // and a name React writes back over the one given here (a re-rendered select) is looked at again
   new MutationObserver(() => {
     if (queued) return;
     queued = true;
     nextFrame(look);
-  }).observe(doc.body, { childList: true, subtree: true, characterData: true });
+  }).observe(doc.body, { childList: true, subtree: true, characterData: true, attributeFilter: ['aria-labelledby', 'aria-label'] });
 }
