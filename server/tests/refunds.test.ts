@@ -177,6 +177,29 @@ describe('refunds', () => {
     );
   });
 
+  it('a group card’s payment is refunded the same way, and its 记录 shows what was paid back', async () => {
+    const p = (
+      await db.query<{ id: string; card_id: string; amount_cents: string }>(
+        `select id, card_id, amount_cents from card_payment where card_kind = 'group' and amount_cents >= 1000 order by id limit 1`,
+      )
+    ).rows[0];
+    const res = await call(app, 'POST', '/api/refund/CardRefunds', {
+      token: admin,
+      json: { cardPaymentId: p.id, amountCents: 1000, reasonCode: 5, reason: '单位退租' },
+    });
+    expect(res.body.code, res.body.msg).toBe(200);
+    const id = res.body.data.id as string;
+    expect((await act(id, 'Approve')).body.code).toBe(200);
+    await settleRefunds(db, QUIET);
+    expect((await refund(id)).status).toBe(REFUND_STATE.REFUNDED);
+    const history = (await call(app, 'GET', `/api/card/GroupCard/${p.card_id}/History`, { token: admin })).body.data;
+    expect(history.payments.find((x: { id: string }) => x.id === p.id)).toMatchObject({
+      refundedCents: 1000,
+      refundableCents: Number(p.amount_cents) - 1000,
+    });
+    expect(history.audits.map((a: { actionLabel: string }) => a.actionLabel)).toEqual(expect.arrayContaining(['申请退款', '退款成功']));
+  });
+
   it('the keyword finds a refund by its number, its order’s number or the start of its plate', async () => {
     const r = (
       await db.query<{ id: string; refund_no: string; order_no: string; plate_no: string }>(
