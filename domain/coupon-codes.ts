@@ -38,3 +38,6 @@ export function couponValueLabel(type: number, faceValue: number): string {
       return discountLabel(faceValue);
   }
 }
+
+/** A merchant's balance movement (merchant_ledger.kind): a coupon used, or money paid in. */
+export const LEDGER_KIND = { COUPON_USED: 1, TOP_UP: 2 } as const;

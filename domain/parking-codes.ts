@@ -49,6 +49,8 @@ export const SOURCES = [1, 2, 3, 4] as const;
 /** Pay channels; the first five are the pay_channel dictionary's codes, 7 is a stored-value card. 0 = none yet. */
 export const PAY_CHANNEL: Record<number, string> = { 0: '未支付', 1: '微信', 2: '支付宝', 3: '现金', 4: '银联', 5: 'ETC', 7: '储值卡' };
 export const PAY_CHANNELS = [0, 1, 2, 3, 4, 5, 7] as const;
+/** the channels money is taken by (0 is "not paid"): a debt's collection at the console */
+export const TAKING_CHANNELS = [1, 2, 3, 4, 5, 7] as const;
 
 export const PLATE_COLOR: Record<number, string> = { 1: '白', 2: '黄', 3: '绿', 4: '黑', 5: '蓝' };
 

@@ -4,7 +4,7 @@ import { lotsOf, outOfScope, visible } from '../resource/lot-scope.ts';
 import { badRequest } from '../lib/envelope.ts';
 import { newId } from '../lib/ids.ts';
 import { chinaIso } from '../../domain/china-time.ts';
-import { COUPON_STATE } from '../../domain/coupon-codes.ts';
+import { COUPON_STATE, LEDGER_KIND } from '../../domain/coupon-codes.ts';
 import { yuan } from '../../domain/money.ts';
 import type { FeeCoupon, FeeDiscountLine } from '../fees/types.ts';
 import { couponTransition } from './state-machine.ts';
@@ -96,8 +96,19 @@ export async function redeemCoupons(tx: Db, order: SettledOrder, lines: FeeDisco
     if (!m[0]) throw badRequest(`商户余额不足，优惠券${c.couponNo}不能抵扣${yuan(line.cents)}元`);
     await tx.query(
       `insert into merchant_ledger (id, merchant_id, kind, amount_cents, balance_after, coupon_no, order_id, operator, create_time, note)
-       values ($1, $2, 1, $3, $4, $5, $6, $7, $8, $9)`,
-      [newId('ml'), c.merchantId, -line.cents, Number(m[0].balance), c.couponNo, order.id, operator, at, `${c.templateName}抵扣停车费`],
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+      [
+        newId('ml'),
+        c.merchantId,
+        LEDGER_KIND.COUPON_USED,
+        -line.cents,
+        Number(m[0].balance),
+        c.couponNo,
+        order.id,
+        operator,
+        at,
+        `${c.templateName}抵扣停车费`,
+      ],
     );
     await tx.query(
       `update coupon_record set state = $2, order_id = $3, used_parking_id = $4, use_time = $5, deducted_cents = $6, last_modify_time = now()

@@ -50,7 +50,7 @@ export const couponTemplates = defineResource({
     parkingIds: f.ids('适用停车场'),
     couponType: f.codes('优惠券类型', COUPON_TYPES),
     faceValue: f.int('面值', { max: COUPON_LIMITS.cents, default: 0 }),
-    capCents: f.cents('单张最高抵扣', { default: 0 }),
+    capCents: f.cents('单张最高抵扣', { default: 0, max: COUPON_LIMITS.cents }),
     validMode: f.codes('有效期', COUPON_VALID_MODE, { default: 2 }),
     validFrom: f.date('生效日期'),
     validTo: f.date('截止日期'),

@@ -3,7 +3,11 @@ import Type from 'typebox';
 import { defineResource, filter } from '../resource/define.ts';
 import { f } from '../resource/fields.ts';
 
-/** 商户: shops that issue coupons (优惠券) from a prepaid balance, valid at the lots they serve. */
+/**
+ * 商户: shops that issue coupons (优惠券) from a prepaid balance, valid at the lots they serve. The
+ * balance is never a form's field: it moves only by a top-up or a coupon used, each with its ledger
+ * row (routes/coupons.ts), so an edit that read it earlier cannot write an old balance back.
+ */
 export const merchants = defineResource({
   table: 'merchant',
   path: '/api/coupon/Merchant',
@@ -14,7 +18,6 @@ export const merchants = defineResource({
     contactName: f.text('联系人', 20, { default: '' }),
     contactPhone: f.phone('联系电话'),
     parkingIds: f.ids('适用停车场'),
-    balance: f.cents('预付余额', { default: 0 }),
     enabledMark: f.oneOf('启用状态', [0, 1], '启用状态只能是0（停用）或1（启用）', { default: 1 }),
     description: f.text('备注', 200, { default: '' }),
   },

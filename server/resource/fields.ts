@@ -49,8 +49,14 @@ export const f = {
   },
 
   /** Money in integer cents. */
-  cents: (title: string, opts: { default?: number } = {}) =>
-    Type.Integer({ title, minimum: 0, maximum: Number.MAX_SAFE_INTEGER, 'x-msg': `${title}必须是不小于0的整数（分）`, ...opts }),
+  cents: (title: string, { max, ...opts }: { default?: number; max?: number } = {}) =>
+    Type.Integer({
+      title,
+      minimum: 0,
+      maximum: max ?? Number.MAX_SAFE_INTEGER,
+      'x-msg': max === undefined ? `${title}必须是不小于0的整数（分）` : `${title}必须是0到${max / 100}元`,
+      ...opts,
+    }),
 
   /** One of a fixed set of codes (a dictionary's values); `msg` lists them for the user. */
   oneOf: (title: string, values: readonly number[], msg: string, opts: { default?: number | null } = {}) =>

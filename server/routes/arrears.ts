@@ -16,7 +16,7 @@ import { loadPolicy } from '../arrears/create.ts';
 import { sendNotices } from '../arrears/notices.ts';
 import { savePolicy } from '../arrears/policy.ts';
 import { ARREARS_STATUS_LABEL, HUNT_SCOPES } from '../../domain/arrears-codes.ts';
-import { PAY_CHANNELS } from '../../domain/parking-codes.ts';
+import { TAKING_CHANNELS } from '../../domain/parking-codes.ts';
 
 /**
  * 欠费追缴: the audited actions on a debt (收款, 核销, 争议), each behind its button; sending notices
@@ -34,11 +34,7 @@ const BODIES: Record<ArrearsAction, ReturnType<typeof Type.Object>> = {
         maximum: Number.MAX_SAFE_INTEGER,
         'x-msg': '收款金额必须是大于0的整数（分）',
       }),
-      channel: f.oneOf(
-        '收款渠道',
-        PAY_CHANNELS.filter((c) => c > 0),
-        '收款渠道只能是1（微信）、2（支付宝）、3（现金）、4（银联）、5（ETC）或7（储值卡）',
-      ),
+      channel: f.oneOf('收款渠道', TAKING_CHANNELS, '收款渠道只能是1（微信）、2（支付宝）、3（现金）、4（银联）、5（ETC）或7（储值卡）'),
       recoveredLotId: Type.Optional(Type.String({ title: '收款车场', maxLength: 64 })),
       reason: Type.Optional(reason('备注')),
     },

@@ -13,7 +13,7 @@ import { groupCards } from '../entities/group-cards.ts';
 import { type CardAction, type CardActionInput, type CardKind, quoteRenewal, runCardAction } from '../cards/actions.ts';
 import { CARD_EVENT_LABEL } from '../cards/state-machine.ts';
 import { cardDay } from '../cards/common.ts';
-import { CARD_STATUS_LABEL, SLOT_STATE } from '../../domain/card-codes.ts';
+import { CARD_PAY_CHANNELS, CARD_STATUS_LABEL, SLOT_STATE } from '../../domain/card-codes.ts';
 import { PAY_CHANNEL } from '../../domain/parking-codes.ts';
 
 /**
@@ -23,7 +23,7 @@ import { PAY_CHANNEL } from '../../domain/parking-codes.ts';
  */
 
 const reason = (title: string) => Type.String({ title, maxLength: 200, 'x-msg': `${title}不能超过200个字符` });
-const channel = f.oneOf('支付渠道', [1, 2, 3, 4], '支付渠道只能是1（微信）、2（支付宝）、3（现金）或4（银联）');
+const channel = f.oneOf('支付渠道', CARD_PAY_CHANNELS, '支付渠道只能是1（微信）、2（支付宝）、3（现金）或4（银联）');
 const periods = f.int('续费周期数', { min: 1, max: 36, msg: '续费周期数必须是1到36之间的整数' });
 
 const BODIES: Record<CardAction, ReturnType<typeof Type.Object>> = {

@@ -11,7 +11,9 @@ import { couponRecords } from '../entities/coupon-records.ts';
 import { merchants } from '../entities/merchants.ts';
 import { MAX_BATCH, issueCoupons, platesOf } from '../coupons/issue.ts';
 import { voidCoupon } from '../coupons/lifecycle.ts';
-import { COUPON_STATES, couponValueLabel } from '../../domain/coupon-codes.ts';
+import { COUPON_STATES, LEDGER_KIND, couponValueLabel } from '../../domain/coupon-codes.ts';
+import { yuan } from '../../domain/money.ts';
+import { newId } from '../lib/ids.ts';
 import type { TypeBoxProvider } from '../lib/type-provider.ts';
 
 /**
@@ -31,6 +33,22 @@ const ISSUE = Type.Object(
     }),
   },
   { required: ['templateId', 'plates'] },
+);
+
+/** A top-up at most this large at once (1,000,000 yuan): a typo of extra zeros is refused. */
+export const MAX_TOP_UP_CENTS = 100_000_000;
+
+const TOP_UP = Type.Object(
+  {
+    amountCents: Type.Integer({
+      title: '充值金额',
+      minimum: 1,
+      maximum: MAX_TOP_UP_CENTS,
+      'x-msg': `充值金额必须是0.01到${MAX_TOP_UP_CENTS / 100}元`,
+    }),
+    note: Type.Optional(Type.String({ title: '备注', maxLength: 100, 'x-msg': '备注不能超过100个字符' })),
+  },
+  { required: ['amountCents'] },
 );
 
 const ADD_STOCK = Type.Object(
@@ -141,6 +159,46 @@ export function registerCouponRoutes(fastify: FastifyInstance, db: Db): void {
         return after;
       });
       return ok({ stock }, `已补充库存，当前库存${stock}张`);
+    },
+  );
+
+  // money paid in by the merchant: added to the balance as it is now, with its ledger row
+  app.post(
+    '/api/coupon/Merchant/:id/Actions/TopUp',
+    { schema: { params: idParams, body: TOP_UP, summary: '商户预付充值' }, config: { access: { buttons: ['merchant:edit'] } } },
+    async (req) => {
+      const { amountCents, note = '' } = req.body;
+      const balance = await db.transaction(async (tx) => {
+        const { rows } = await tx.query<{ parking_ids: string[]; merchant_name: string; balance: string }>(
+          'select parking_ids, merchant_name, balance from merchant where id = $1 for update',
+          [req.params.id],
+        );
+        if (!rows[0]) throw notFound();
+        assertLots(req, rows[0].parking_ids);
+        const after = Number(rows[0].balance) + amountCents;
+        await tx.query('update merchant set balance = $2, last_modify_time = now() where id = $1', [req.params.id, after]);
+        await tx.query(
+          `insert into merchant_ledger (id, merchant_id, kind, amount_cents, balance_after, operator, note)
+           values ($1, $2, $3, $4, $5, $6, $7)`,
+          [
+            newId('ml'),
+            req.params.id,
+            LEDGER_KIND.TOP_UP,
+            amountCents,
+            after,
+            operatorOf(req, ''),
+            note.trim() ? `预付充值：${note.trim()}` : '预付充值',
+          ],
+        );
+        await writeOperLog(tx, req, {
+          action: 'update',
+          module: 'merchant',
+          recordId: req.params.id,
+          detail: `${rows[0].merchant_name} 预付充值${yuan(amountCents)}元：${yuan(Number(rows[0].balance))} → ${yuan(after)}`,
+        });
+        return after;
+      });
+      return ok({ balance }, `已充值${yuan(amountCents)}元，当前余额${yuan(balance)}元`);
     },
   );
 

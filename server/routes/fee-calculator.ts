@@ -122,6 +122,12 @@ export function registerFeeCalculator(fastify: FastifyInstance, db: Db): void {
         const problem = couponProblem(c, i + 1);
         if (problem) throw badRequest(problem);
       }
+      // a named lot is the caller's, whichever rule prices the stay: its cards and debts are read below
+      if (b.parkingId) {
+        assertLots(req, b.parkingId);
+        const { rows } = await db.query('select 1 from parking where id = $1', [b.parkingId]);
+        if (!rows.length) throw badRequest(`停车场不存在：${b.parkingId}`);
+      }
       let rule: FeeRuleSnapshot | null;
       let source: 'body' | 'rule' | 'lot';
       if (b.rule) {
@@ -134,9 +140,6 @@ export function registerFeeCalculator(fastify: FastifyInstance, db: Db): void {
         if (!rule) throw notFound();
         source = 'rule';
       } else if (b.parkingId) {
-        assertLots(req, b.parkingId);
-        const { rows } = await db.query('select 1 from parking where id = $1', [b.parkingId]);
-        if (!rows.length) throw badRequest(`停车场不存在：${b.parkingId}`);
         rule = await findRuleForStay(db, { lotId: b.parkingId, plateColor: b.plateColor ?? null, carClass: b.carClass ?? null, at: entry });
         if (!rule) throw badRequest('该停车场没有适用于此车牌颜色和车辆类别的启用计费规则');
         source = 'lot';

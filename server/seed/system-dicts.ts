@@ -1,7 +1,7 @@
 import type { Db } from '../db/database.ts';
 import { dictEntryRows, dictRows } from './seed-rows.ts';
 import { COUPON_STACKABLE, COUPON_STATES, COUPON_TYPES, COUPON_VALID_MODE } from '../../domain/coupon-codes.ts';
-import { CAR_CLASS, PAY_CHANNEL, SOURCE, STATE_LABEL } from '../../domain/parking-codes.ts';
+import { CAR_CLASS, PAY_CHANNEL, SOURCE, STATE_LABEL, TAKING_CHANNELS } from '../../domain/parking-codes.ts';
 import { REFUND_REASON, REFUND_STATUS } from '../../domain/refund-codes.ts';
 import {
   ORDER_STATE_LABELS as CHARGING_STATE_LABELS,
@@ -38,7 +38,7 @@ import {
   USER_STATUS,
 } from '../../domain/estate-codes.ts';
 import { AGE_BUCKET, ARREARS_STATUS_LABEL, HUNT_SCOPE, NOTICE_CHANNEL, NOTICE_STATUS } from '../../domain/arrears-codes.ts';
-import { CARD_STATUS_LABEL, PERIOD_KIND, RENEW_FROM, SLOT_STATE, TIME_WINDOW } from '../../domain/card-codes.ts';
+import { CARD_PAY_CHANNELS, CARD_STATUS_LABEL, PERIOD_KIND, RENEW_FROM, SLOT_STATE, TIME_WINDOW } from '../../domain/card-codes.ts';
 
 /**
  * Dictionaries the other screens' selects read (GET /api/dictDetail?dictName=…).
@@ -48,6 +48,8 @@ type Dict = [name: string, fullName: string, entries: [value: string, label: str
 
 // an object lists integer keys in ascending order, then the others as written
 const entriesOf = (labels: Record<number | string, string>): [string, string][] => Object.entries(labels);
+/** the entries of `codes` only, with their labels: a form that may take some of a dictionary's codes */
+const someOf = (labels: Record<number, string>, codes: readonly number[]): [string, string][] => codes.map((c) => [String(c), labels[c]]);
 
 export const DICTS: Dict[] = [
   [
@@ -159,6 +161,7 @@ export const DICTS: Dict[] = [
   // the parking order's codes are said once (domain/parking-codes.ts); pages read them from here
   ['order_status', '订单状态', entriesOf(STATE_LABEL)],
   ['pay_channel', '支付渠道', entriesOf(PAY_CHANNEL)],
+  ['taking_channel', '收款渠道', someOf(PAY_CHANNEL, TAKING_CHANNELS)],
   ['car_class', '车辆类别', entriesOf(CAR_CLASS)],
   ['order_source', '订单来源', entriesOf(SOURCE)],
   // the refund request's (domain/refund-codes.ts)
@@ -173,6 +176,7 @@ export const DICTS: Dict[] = [
   ['hunt_scope', '追缴范围', entriesOf(HUNT_SCOPE)],
   // monthly and group cards (domain/card-codes.ts)
   ['card_status', '卡状态', entriesOf(CARD_STATUS_LABEL)],
+  ['card_pay_channel', '卡费支付渠道', someOf(PAY_CHANNEL, CARD_PAY_CHANNELS)],
   ['card_period', '月卡周期', entriesOf(PERIOD_KIND)],
   ['card_time_window', '月卡时段', entriesOf(TIME_WINDOW)],
   ['card_renew_from', '过期续费起算', entriesOf(RENEW_FROM)],

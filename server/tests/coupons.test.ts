@@ -113,6 +113,8 @@ describe('coupon templates', () => {
       msg: '折扣的应付比例必须是1到999之间的整数（千分比，800即8折、减20 %）',
     });
     expect((await bad({ capCents: 0 })).msg).toContain('须填写单张最高抵扣金额');
+    // a cap the fee engine could not price is refused at save, not at the exit
+    expect(await bad({ capCents: 1_000_001 })).toMatchObject({ code: 400, msg: '单张最高抵扣必须是0到10000元' });
     expect(await bad({ parkingIds: ['p-ns-hac-02'] })).toMatchObject({ msg: '适用停车场只能是该商户服务的停车场（商户管理中设置）' });
     // none chosen: the merchant's lots
     const all = await template(m, { parkingIds: [] });

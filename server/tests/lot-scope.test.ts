@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/database.ts';
 import { OUT_OF_SCOPE } from '../resource/lot-scope.ts';
+import { RULE_A } from '../fees/sample-rules.ts';
 import { call, signInLotLimitedUser, withTestServer } from './helpers.ts';
 
 /**
@@ -103,6 +104,15 @@ describe('data scope by lot', () => {
     expect((await get(`/api/system/ParkingLane/build/wxApplet/qRCode?laneId=${lane}`)).body.code).toBe(403);
     expect((await call(app, 'PUT', `/api/system/ParkingLane/${lane}/Actions/VoidQr`, { token: limited, json: {} })).body.code).toBe(403);
     expect((await get(`/api/system/Parking/downloadQRCodeBySpace?parkingId=${OTHER}`)).body.code).toBe(403);
+  });
+
+  it('the calculator refuses another lot even when the rule comes in the request (that lot’s cards and debts are not read)', async () => {
+    const { ruleId: _i, version: _v, ruleName: _n, ...rule } = RULE_A;
+    const stay = { rule, plateNo: '粤B12345', entryTime: '2026-03-02 08:00:00', exitTime: '2026-03-02 10:00:00' };
+    const other = await call(app, 'POST', '/api/fee/Calculate', { token: limited, json: { ...stay, parkingId: OTHER } });
+    expect(other.body).toMatchObject({ code: 403, msg: OUT_OF_SCOPE });
+    const mine = await call(app, 'POST', '/api/fee/Calculate', { token: limited, json: { ...stay, parkingId: MINE } });
+    expect(mine.body.code, mine.body.msg).toBe(200);
   });
 
   it('merchants: only those serving the user’s lot', async () => {

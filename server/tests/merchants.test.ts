@@ -9,7 +9,7 @@ let admin = '';
 let operator = '';
 withTestServer((s) => ({ app, db, admin, operator } = s));
 
-const base = { merchantName: '测试商户', contactName: '王五', contactPhone: '13812345678', parkingIds: ['p-ns-hac-02'], balance: 100050 };
+const base = { merchantName: '测试商户', contactName: '王五', contactPhone: '13812345678', parkingIds: ['p-ns-hac-02'] };
 
 describe('merchants (商户) on the resource layer', () => {
   it('lists the seeded merchants, filtered by lot and keyword', async () => {
@@ -27,14 +27,13 @@ describe('merchants (商户) on the resource layer', () => {
     expect(created.body).toMatchObject({ code: 200, msg: '新建成功' });
     const id = created.body.data.id as string;
     const got = (await call(app, 'GET', `/api/coupon/Merchant/${id}`, { token: admin })).body.data;
-    expect(got).toMatchObject({ ...base, enabledMark: 1 });
-    const form = { merchantName: '测试商户二', balance: '999', parkingIds: 'p-ns-hac-02,p-ns-kjy-01', contactPhone: '' };
+    expect(got).toMatchObject({ ...base, enabledMark: 1, balance: 0 });
+    const form = { merchantName: '测试商户二', parkingIds: 'p-ns-hac-02,p-ns-kjy-01', contactPhone: '' };
     const put = await call(app, 'PUT', `/api/coupon/Merchant/${id}`, { token: admin, form });
     expect(put.body).toMatchObject({ code: 200, msg: '修改成功' });
     const after = (await call(app, 'GET', `/api/coupon/Merchant/${id}`, { token: admin })).body.data;
     expect(after).toMatchObject({
       merchantName: '测试商户二',
-      balance: 999,
       parkingIds: ['p-ns-hac-02', 'p-ns-kjy-01'],
       contactPhone: '',
       contactName: '王五',
@@ -51,14 +50,47 @@ describe('merchants (商户) on the resource layer', () => {
     [{ merchantName: '' }, '商户名称不能为空'],
     [{ merchantName: 'x'.repeat(51) }, '商户名称不能超过50个字符'],
     [{ contactPhone: '16612345678' }, '请输入正确的电话号码'],
-    [{ balance: -1 }, '预付余额必须是不小于0的整数（分）'],
-    [{ balance: 1.5 }, '预付余额必须是不小于0的整数（分）'],
     [{ merchantName: '海岸城星巴克' }, '商户名称已存在'],
   ])('refuses %j with a clear message and writes nothing', async (patch, msg) => {
     const res = await call(app, 'POST', '/api/coupon/Merchant', { token: admin, json: { ...base, ...patch } });
     expect(res.body).toMatchObject({ code: 400, msg });
     const { rows } = await db.query<{ n: number }>('select count(*)::int as n from merchant');
     expect(rows[0].n).toBe(3);
+  });
+
+  it('a top-up adds to the balance as it is now, with a ledger row; an edit never writes a balance back', async () => {
+    const id = (await call(app, 'POST', '/api/coupon/Merchant', { token: admin, json: { ...base, merchantName: '充值商户' } })).body.data
+      .id;
+    const topUp = (amountCents: unknown, token = admin) =>
+      call(app, 'POST', `/api/coupon/Merchant/${id}/Actions/TopUp`, { token, json: { amountCents, note: '三月预付' } });
+    expect((await topUp(50000)).body).toMatchObject({ code: 200, msg: '已充值500.00元，当前余额500.00元', data: { balance: 50000 } });
+    // a coupon used meanwhile (what redeemCoupons does), then an edit from a form opened before it
+    await db.query('update merchant set balance = balance - 2000 where id = $1', [id]);
+    const edit = await call(app, 'PUT', `/api/coupon/Merchant/${id}`, {
+      token: admin,
+      json: { ...base, merchantName: '充值商户', balance: 50000 },
+    });
+    expect(edit.body.code, edit.body.msg).toBe(200);
+    expect((await topUp(1000)).body.data.balance).toBe(49000);
+    const ledger = (await call(app, 'GET', `/api/coupon/Merchant/${id}/Ledger`, { token: admin })).body.data;
+    expect(ledger.balance).toBe(49000);
+    expect(
+      ledger.items.map((r: { kind: number; amountCents: number; balanceAfter: number; note: string }) => [
+        r.kind,
+        r.amountCents,
+        r.balanceAfter,
+        r.note,
+      ]),
+    ).toEqual([
+      [2, 1000, 49000, '预付充值：三月预付'],
+      [2, 50000, 50000, '预付充值：三月预付'],
+    ]);
+    for (const bad of [0, -100, 1.5, 100_000_001, 'ten']) expect((await topUp(bad)).body, String(bad)).toMatchObject({ code: 400 });
+    expect((await topUp(100, operator)).status).toBe(403);
+    expect(
+      (await call(app, 'POST', '/api/coupon/Merchant/m-none/Actions/TopUp', { token: admin, json: { amountCents: 100 } })).body.code,
+    ).toBe(404);
+    expect(Number((await db.query<{ b: string }>('select balance as b from merchant where id = $1', [id])).rows[0].b)).toBe(49000);
   });
 
   it('needs the merchant buttons to write (HTTP 403)', async () => {

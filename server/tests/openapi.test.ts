@@ -36,7 +36,10 @@ describe('the OpenAPI description comes from the route schemas', () => {
     const create = paths['/api/coupon/Merchant'].post;
     const fields = create.requestBody!.content['application/json'].schema.properties!;
     expect(fields.merchantName.title).toBe('商户名称');
-    expect(Object.keys(fields)).toContain('balance');
+    expect(Object.keys(fields)).toContain('contactPhone');
+    // the balance moves only by top-ups and coupons used (its own action), never by a form
+    expect(Object.keys(fields)).not.toContain('balance');
+    expect(paths['/api/coupon/Merchant/{id}/Actions/TopUp'].post.requestBody).toBeTruthy();
     expect(paths['/api/coupon/Merchant'].get.parameters!.map((p) => p.name)).toEqual(
       expect.arrayContaining(['currentPage', 'pageSize', 'keyword', 'parkingId', 'enabledMark']),
     );

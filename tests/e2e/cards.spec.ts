@@ -72,10 +72,16 @@ test('monthly card: opened, paid, renewed for the period shown before paying; a 
   await payments.first().getByRole('button', { name: '申请退款' }).click();
   const refundDialog = page.getByRole('dialog', { name: /卡费退款/ });
   await expect(refundDialog).toContainText('可退 300.00 元');
-  await refundDialog.locator('input[name="amountCents"]').fill('10.00');
+  await refundDialog.locator('input[name="refundCents"]').fill('10.00');
   await pick(page, refundDialog, '退款原因', '车主投诉');
   await refundDialog.getByRole('button', { name: '确认' }).click();
   await expect(page.getByText('退款申请已提交，待审核')).toBeVisible();
+  await expect(refundDialog).toBeHidden();
+  // what was asked for is held: the next request offers what is left of the payment, not the payment
+  await payments.first().getByRole('button', { name: '申请退款' }).click();
+  await expect(refundDialog).toContainText('可退 290.00 元');
+  await expect(refundDialog.locator('input[name="refundCents"]')).toHaveValue('290.00');
+  await page.keyboard.press('Escape');
   await expect(refundDialog).toBeHidden();
   await page.goto(`/#/refund/refundAudit`);
   await waitForRows(page);

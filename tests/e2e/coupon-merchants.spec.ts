@@ -4,7 +4,9 @@ import { test, expect, signInAndWait, uniqueSuffix, waitForRows, clickUntil, ADM
 /** amis form controls carry their field name; their labels are not linked to them. */
 const field = (scope: Locator, name: string) => scope.locator(`[name="${name}"]`);
 
-test('merchants: the seeded list, a new merchant with its balance in yuan stored as cents, then an edit', async ({ page }) => {
+test('merchants: the seeded list, a new merchant topped up in yuan stored as cents, then an edit that keeps the balance', async ({
+  page,
+}) => {
   const name = `测试商户${uniqueSuffix()}`;
   await signInAndWait(page, ADMIN, '/coupon/merchant');
   await waitForRows(page);
@@ -14,7 +16,6 @@ test('merchants: the seeded list, a new merchant with its balance in yuan stored
   await clickUntil(page.getByRole('button', { name: '新增商户' }), () => expect(dialog).toBeVisible({ timeout: 2000 }));
   await field(dialog, 'merchantName').fill(name);
   await field(dialog, 'contactPhone').fill('16612345678');
-  await field(dialog, 'balance').fill('88.5');
   await dialog.getByRole('button', { name: '确认' }).click();
   await expect(dialog).toContainText('请输入正确的电话号码');
   await field(dialog, 'contactPhone').fill('13912345678');
@@ -24,8 +25,20 @@ test('merchants: the seeded list, a new merchant with its balance in yuan stored
   await page.getByPlaceholder('商户名称、联系人或电话').fill(name);
   await page.getByRole('button', { name: '查询' }).click();
   const row = page.getByRole('row').filter({ hasText: name });
-  await expect(row).toContainText('88.50');
   await expect(row).toContainText('139****5678');
+
+  // money comes in by 充值 only: added to the balance, recorded in 余额流水
+  await clickUntil(row.getByRole('button', { name: '充值' }), () => expect(dialog).toBeVisible({ timeout: 2000 }));
+  await field(dialog, 'amountCents').fill('88.5');
+  await field(dialog, 'note').fill('首次预付');
+  await dialog.getByRole('button', { name: '确认' }).click();
+  await expect(page.getByText('已充值88.50元，当前余额88.50元')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(row).toContainText('88.50');
+  await clickUntil(row.getByRole('button', { name: '余额流水' }), () => expect(dialog).toBeVisible({ timeout: 2000 }));
+  await expect(dialog.getByRole('row').filter({ hasText: '预付充值：首次预付' })).toContainText('88.50');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
 
   const stored = await page.request.get(`/api/coupon/Merchant?keyword=${encodeURIComponent(name)}`, {
     headers: { Authorization: decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'parking_token')!.value) },
@@ -34,8 +47,11 @@ test('merchants: the seeded list, a new merchant with its balance in yuan stored
 
   await clickUntil(row.getByRole('button', { name: '编辑' }), () => expect(dialog).toBeVisible({ timeout: 2000 }));
   await expect(field(dialog, 'merchantName')).toHaveValue(name);
-  await field(dialog, 'balance').fill('100');
+  // the form has no balance to write back
+  await expect(field(dialog, 'balance')).toHaveCount(0);
+  await field(dialog, 'contactName').fill('赵六');
   await dialog.getByRole('button', { name: '确认' }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole('row').filter({ hasText: name })).toContainText('100.00');
+  await expect(page.getByRole('row').filter({ hasText: name })).toContainText('赵六');
+  await expect(page.getByRole('row').filter({ hasText: name })).toContainText('88.50');
 });

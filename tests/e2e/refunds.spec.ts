@@ -101,9 +101,16 @@ test('refunds: 退款申请 finds an order by its number, offers its payments wi
   await listShown(page);
   await page.getByRole('button', { name: '申请退款' }).click();
   const dialog = page.getByRole('dialog');
+  const found = page.waitForResponse((r) => r.url().includes('/api/refund/Orders?keyword='));
   await dialog.locator('[name="keyword"]').fill(order.orderNo);
-  await dialog.locator('.cxd-Form-item').filter({ hasText: /^订单/ }).filter({ hasNotText: '订单号' }).locator('.cxd-Select').click();
-  await page.getByRole('option', { name: new RegExp(order.orderNo) }).click();
+  await found;
+  // a select opened while its options were on their way is opened again, as a user would
+  const orderOption = page.getByRole('option', { name: new RegExp(order.orderNo) });
+  await clickUntil(
+    dialog.locator('.cxd-Form-item').filter({ hasText: /^订单/ }).filter({ hasNotText: '订单号' }).locator('.cxd-Select'),
+    () => expect(orderOption).toBeVisible({ timeout: 2000 }),
+  );
+  await orderOption.click();
   await dialog.locator('.cxd-Form-item').filter({ hasText: '支付记录' }).locator('.cxd-Select').click();
   await page.getByRole('option', { name: /^支付宝/ }).click();
   await dialog.locator('[name="amountCents"]').fill('1.00');
