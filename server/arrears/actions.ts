@@ -3,7 +3,7 @@ import type { Db } from '../db/database.ts';
 import { badRequest, notFound } from '../lib/envelope.ts';
 import { newId } from '../lib/ids.ts';
 import { writeOperLog } from '../lib/oper-log.ts';
-import { assertLots } from '../resource/lot-scope.ts';
+import { assertLots, assertLotsExist } from '../resource/lot-scope.ts';
 import { yuan } from '../../domain/money.ts';
 import { ARREARS_STATUS_LABEL, type ArrearsStatus } from '../../domain/arrears-codes.ts';
 import { ORDER_STATE, type OrderState, PAY_CHANNEL } from '../../domain/parking-codes.ts';
@@ -126,6 +126,7 @@ export async function runArrearsAction(
       status = step(r.status, event);
       const lotId = input.recoveredLotId || r.parkingId;
       assertLots(req, lotId);
+      await assertLotsExist(tx, lotId, '收款车场');
       const orderState = event === 'payAll' ? orderStep(o.state, 'recover') : o.state;
       const now = Date.now();
       await tx.query(

@@ -88,6 +88,12 @@ export const groupCards = defineResource({
   },
   guards: {
     async save(tx, v, before) {
+      // what was paid for is fixed once paid: a longer period or another price would be money nobody took
+      if (before && Number(before.status) !== CARD_STATUS.PENDING_PAY) {
+        const paidFor = { startDate: cardDay(before.startDate), endDate: cardDay(before.endDate), priceCents: Number(before.priceCents) };
+        if (v.startDate !== paidFor.startDate || v.endDate !== paidFor.endDate || Number(v.priceCents) !== paidFor.priceCents)
+          throw badRequest('团体卡已支付，有效期和费用不能再修改；续期请新开一张团体卡并支付');
+      }
       await assertPlatesFree(tx, v.parkingId, v.plateNos, before?.id);
     },
     async delete(_tx, row) {

@@ -55,6 +55,16 @@ export function assertLots(req: FastifyRequest, value: unknown): void {
   if (!writable(lotsOf(req), value)) throw outOfScope();
 }
 
+/** Refuses (400) the lots in `value` that do not exist: a write naming one answers a message, not a foreign-key failure. */
+export async function assertLotsExist(db: Db, value: unknown, title = '停车场'): Promise<void> {
+  const ids = [...new Set(idsOf(value))];
+  if (!ids.length) return;
+  const { rows } = await db.query<{ id: string }>('select id from parking where id = any($1::text[])', [ids]);
+  const missing = ids.filter((id) => !rows.some((r) => r.id === id));
+  // one lot: the words every form already shows; several: which of them
+  if (missing.length) throw new ApiError(400, ids.length > 1 ? `${title}不存在：${missing.join('、')}` : `${title}不存在`);
+}
+
 /** The lot value of a record (stored, or new values): its own column, or its parent's through `via`. */
 export async function lotValue(db: Db, lot: LotColumn, row: Row): Promise<unknown> {
   let value = row[lot.column];

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { badRequest } from '../lib/envelope.ts';
 import { newId } from '../lib/ids.ts';
-import { assertRecordLot, lotsOf, outOfScope } from './lot-scope.ts';
+import { assertLotsExist, assertRecordLot, lotsOf, outOfScope } from './lot-scope.ts';
 import type { AnyDb, Derived, Link, ResourceSpec, Row, Stored } from './spec.ts';
 
 /** How a resource's records are written: links, the create and update rules, unique keys. */
@@ -45,8 +45,13 @@ export async function writeLinks(tx: Db, spec: ResourceSpec, id: string, values:
 /** check and guards.save over one record's new values: the values to store. */
 export async function prepare(tx: Db, spec: ResourceSpec, values: Row, before?: Stored, body?: Row): Promise<Row> {
   const checked = spec.check?.(values, before, body) ?? values;
+  // a record's own lot column (not a parking lot's id, nor a parent's): the lots it names exist
+  const lot = spec.lot;
+  if (lot && !lot.via && lot.column !== 'id') await assertLotsExist(tx, checked[lot.column], titleOf(spec, lot.column));
   return (await spec.guards?.save?.(tx, checked, before)) ?? checked;
 }
+
+const titleOf = (spec: ResourceSpec, field: string): string | undefined => (spec.fields[field] as { title?: string } | undefined)?.title;
 
 export async function insert(tx: Db, spec: ResourceSpec, values: Row[], req: FastifyRequest): Promise<string[]> {
   const rows: Row[] = [];

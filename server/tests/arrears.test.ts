@@ -125,6 +125,10 @@ describe('payments', () => {
 
     const over = await act(id, 'Pay', { amountCents: 700, channel: 1 });
     expect(over.body).toMatchObject({ code: 400, msg: '收款金额不能超过欠费金额6.00元' });
+    // a collecting lot that does not exist is named, and nothing is written
+    const nowhere = await act(id, 'Pay', { amountCents: 100, channel: 1, recoveredLotId: 'no-such-lot' });
+    expect(nowhere.body).toMatchObject({ code: 400, msg: '收款车场不存在' });
+    expect(Number((await orderRow(db, orderId)).paid_cents)).toBe(400);
 
     const full = await act(id, 'Pay', { amountCents: 600, channel: 1 });
     expect(full.body).toMatchObject({ code: 200, data: { status: ARREARS_STATUS.RECOVERED } });

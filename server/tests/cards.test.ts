@@ -187,6 +187,49 @@ describe('permissions and lots', () => {
 });
 
 describe('group cards', () => {
+  it('a card for a lot that does not exist is refused by name, not with a server error', async () => {
+    const json = {
+      companyName: '不存在车场的单位',
+      parkingId: 'no-such-lot',
+      slots: 1,
+      plateNos: [plate()],
+      startDate: TODAY,
+      endDate: addDays(TODAY, 30),
+    };
+    expect((await call(app, 'POST', '/api/card/GroupCard', { token: admin, json })).body).toMatchObject({
+      code: 400,
+      msg: expect.stringMatching(/不存在$/),
+    });
+    const month = await open({ parkingId: 'no-such-lot' });
+    expect(month.body).toMatchObject({ code: 400, msg: expect.stringMatching(/不存在$/) });
+  });
+
+  it('once paid, its period and price stay as paid: an edit may change the rest, not those', async () => {
+    const json = {
+      companyName: '改期单位',
+      parkingId: TEST_LOT,
+      slots: 1,
+      plateNos: [plate()],
+      priceCents: 50000,
+      startDate: TODAY,
+      endDate: addDays(TODAY, 30),
+    };
+    const id = (await call(app, 'POST', '/api/card/GroupCard', { token: admin, json })).body.data.id as string;
+    const edit = (patch: Record<string, unknown>) =>
+      call(app, 'PUT', `/api/card/GroupCard/${id}`, { token: admin, json: { ...json, ...patch } });
+    // before payment the terms are still being agreed
+    expect((await edit({ endDate: addDays(TODAY, 60) })).body.code).toBe(200);
+    expect((await act(id, 'Pay', { channel: 1 }, admin, 'GroupCard')).body.code).toBe(200);
+    const refused = '团体卡已支付，有效期和费用不能再修改；续期请新开一张团体卡并支付';
+    expect((await edit({ endDate: addDays(TODAY, 400) })).body).toMatchObject({ code: 400, msg: refused });
+    expect((await edit({ endDate: addDays(TODAY, 60), priceCents: 1 })).body).toMatchObject({ code: 400, msg: refused });
+    expect((await edit({ endDate: addDays(TODAY, 60), contactName: '李四' })).body.code).toBe(200);
+    const row = (
+      await db.query<{ end_date: Date; price_cents: string; contact_name: string }>('select * from group_card where id = $1', [id])
+    ).rows[0];
+    expect([chinaDate(row.end_date.getTime()), Number(row.price_cents), row.contact_name]).toEqual([addDays(TODAY, 60), 50000, '李四']);
+  });
+
   it('two slots, three plates: the third waits until a holder leaves, then takes its slot at that moment', async () => {
     const plates = [plate(), plate(), plate()];
     const res = await call(app, 'POST', '/api/card/GroupCard', {
