@@ -12,6 +12,7 @@ import { actionTable } from '../../domain/state-machine.ts';
 import { recordOrder } from '../arrears/create.ts';
 import { HELD_REFUND_STATES } from '../../domain/refund-codes.ts';
 import { ORDER_STATE, type OrderState, STATE_LABEL } from '../../domain/parking-codes.ts';
+import { leaveGroup } from '../cards/group-slots.ts';
 
 /**
  * The after-the-fact changes of an order (close by hand, change amount, waive, send to arrears,
@@ -156,6 +157,8 @@ export async function runOrderAction(
     );
     const operator = req.auth ? `${req.auth.realName}（${req.auth.account}）` : '';
     if (action === 'arrears') await recordOrder(tx, id, reason); // the debt is on 欠费记录 at once
+    // a closed stay has left: a group card's slot it held goes to the plate waiting longest
+    if (plan.closeNow) await leaveGroup(tx, id, Date.now());
     await tx.query(
       'insert into parking_order_audit (id, order_id, action, operator, before, after, reason) values ($1, $2, $3, $4, $5, $6, $7)',
       [newId('oa'), id, action, operator, JSON.stringify(snapshot(o)), JSON.stringify(snapshot(after)), reason],
