@@ -10,6 +10,7 @@ import { type PaymentRefunds, paymentRefusal, refundRefusal, refundableOf, refun
 import { newRefundNo, operatorOf, refundFields } from './store.ts';
 import { refundReason } from './apply.ts';
 import { auditCard } from '../cards/common.ts';
+import { CARD_STATUS } from '../../domain/card-codes.ts';
 
 /**
  * A refund of a monthly or group card's payment (月卡 › 缴费记录 › 申请退款): the same request as an
@@ -62,6 +63,19 @@ export const cardPaymentRefunds = (p: PaymentRefunds, now = new Date()) => ({
   refundRefusal: paymentRefusal(p, now),
 });
 
+/**
+ * Everything a payment still gives back is refunded only when the card no longer covers stays to
+ * come (frozen, or expired): a partial refund is a goodwill amount, a full one ends what was bought.
+ */
+async function assertCardStops(tx: Db, p: CardPaymentRow, amountCents: number): Promise<void> {
+  if (amountCents < refundableOf(p)) return;
+  const table = p.cardKind === 'group' ? 'group_card' : 'month_card';
+  const { rows } = await tx.query<{ status: number }>(`select status from ${table} where id = $1 for share`, [p.cardId]);
+  const status = Number(rows[0]?.status);
+  if (status === CARD_STATUS.ACTIVE || status === CARD_STATUS.EXPIRING)
+    throw badRequest(`退还这笔缴费的全部可退金额前，请先冻结${p.cardNo}（冻结后不再抵扣停车费）`);
+}
+
 export async function applyCardRefund(
   db: Db,
   req: FastifyRequest,
@@ -76,6 +90,7 @@ export async function applyCardRefund(
     assertLots(req, p.parkingId);
     const refusal = refundRefusal(p, input.amountCents, now);
     if (refusal) throw badRequest(refusal);
+    await assertCardStops(tx, p, input.amountCents);
     const id = newId('rf');
     const refundNo = newRefundNo(now);
     const applicant = operatorOf(req, '');

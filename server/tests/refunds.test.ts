@@ -180,7 +180,7 @@ describe('refunds', () => {
   it('a group card’s payment is refunded the same way, and its 记录 shows what was paid back', async () => {
     const p = (
       await db.query<{ id: string; card_id: string; amount_cents: string }>(
-        `select id, card_id, amount_cents from card_payment where card_kind = 'group' and amount_cents >= 1000 order by id limit 1`,
+        `select id, card_id, amount_cents from card_payment where card_kind = 'group' and amount_cents > 1000 order by id limit 1`,
       )
     ).rows[0];
     const res = await call(app, 'POST', '/api/refund/CardRefunds', {
@@ -198,6 +198,32 @@ describe('refunds', () => {
       refundableCents: Number(p.amount_cents) - 1000,
     });
     expect(history.audits.map((a: { actionLabel: string }) => a.actionLabel)).toEqual(expect.arrayContaining(['申请退款', '退款成功']));
+  });
+
+  it('all that a card payment gives back is refunded only once the card is frozen: it covers no stay after', async () => {
+    const p = (
+      await db.query<{ id: string; card_id: string; card_no: string; amount_cents: string }>(
+        `select p.id, p.card_id, p.card_no, p.amount_cents from card_payment p join month_card c on c.id = p.card_id
+          where c.status = 1 and p.amount_cents > 0 and p.refunded_cents = 0
+            and not exists (select 1 from parking_order_refund r where r.card_payment_id = p.id)
+          order by p.id limit 1`,
+      )
+    ).rows[0];
+    const apply = () =>
+      call(app, 'POST', '/api/refund/CardRefunds', {
+        token: admin,
+        json: { cardPaymentId: p.id, amountCents: Number(p.amount_cents), reasonCode: 5, reason: '车主退租' },
+      });
+    expect((await apply()).body).toMatchObject({
+      code: 400,
+      msg: `退还这笔缴费的全部可退金额前，请先冻结${p.card_no}（冻结后不再抵扣停车费）`,
+    });
+    const freeze = await call(app, 'POST', `/api/card/MonthCard/${p.card_id}/Actions/Freeze`, {
+      token: admin,
+      json: { reason: '车主退租' },
+    });
+    expect(freeze.body.code, freeze.body.msg).toBe(200);
+    expect((await apply()).body.code).toBe(200);
   });
 
   it('the keyword finds a refund by its number, its order’s number or the start of its plate', async () => {
