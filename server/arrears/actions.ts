@@ -11,6 +11,7 @@ import { transition as orderTransition } from '../orders/state-machine.ts';
 import { type LockedOrder, lockOrder } from '../orders/order-lock.ts';
 import { type ArrearsEvent, arrearsMachine } from './state-machine.ts';
 import { serialOf } from '../seed/traffic-model.ts';
+import { operatorOf } from '../lib/operator.ts';
 
 /**
  * The console's actions on a debt (欠费记录): a payment (in part or in full), a write-off, a dispute
@@ -97,8 +98,6 @@ export function paymentEvent(status: ArrearsStatus, owedCents: number, amountCen
   if (amountCents > owedCents) throw badRequest(`收款金额不能超过欠费金额${yuan(owedCents)}元`);
   return event;
 }
-
-const operatorOf = (req: FastifyRequest): string => (req.auth ? `${req.auth.realName}（${req.auth.account}）` : '');
 
 /** Runs one action on record `id`; answers the record's new status. */
 export async function runArrearsAction(

@@ -9,6 +9,7 @@ import { yuan } from '../../domain/money.ts';
 import { chinaDate } from '../../domain/china-time.ts';
 import { ARREARS_STATUS, type ArrearsStatus, NOTICE_CHANNEL } from '../../domain/arrears-codes.ts';
 import { noticeRefusal } from './state-machine.ts';
+import { operatorOf } from '../lib/operator.ts';
 
 /**
  * 追缴通知: one notice per plate names that plate's chosen debts, goes by SMS or as a WeChat
@@ -74,7 +75,7 @@ export async function sendNotices(
   const scheduled = sendAt > now + 60_000;
   const day = chinaDate(sendAt);
   const batchNo = `TZ${chinaDate(now).replaceAll('-', '')}${newId().slice(0, 6).toUpperCase()}`;
-  const sender = req.auth ? `${req.auth.realName}（${req.auth.account}）` : '';
+  const sender = operatorOf(req);
   try {
     return await db.transaction(async (tx) => {
       const { rows } = await tx.query<Picked>(

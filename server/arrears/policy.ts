@@ -4,13 +4,14 @@ import { writeOperLog } from '../lib/oper-log.ts';
 import { lotsOf } from '../resource/lot-scope.ts';
 import { HUNT_SCOPE, OPEN_STATUSES } from '../../domain/arrears-codes.ts';
 import { type ArrearsPolicy, loadPolicy } from './create.ts';
+import { operatorOf } from '../lib/operator.ts';
 
 /** The recovery policy (one row) and what it means at an exit: the plate's open debts within the hunt's scope. */
 
 export async function savePolicy(db: Db, req: FastifyRequest, p: ArrearsPolicy): Promise<ArrearsPolicy> {
   return db.transaction(async (tx) => {
     const before = await loadPolicy(tx);
-    const by = req.auth ? `${req.auth.realName}（${req.auth.account}）` : '';
+    const by = operatorOf(req);
     await tx.query(
       `update arrears_policy set delay_hours = $1, hunt_scope = $2, block_entry = $3, show_on_exit = $4, modified_by = $5,
               last_modify_time = now() where id = 1`,

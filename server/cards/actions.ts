@@ -7,9 +7,10 @@ import { assertLots } from '../resource/lot-scope.ts';
 import { yuan } from '../../domain/money.ts';
 import { CARD_PAY_CHANNELS, CARD_STATUS_LABEL, type CardStatus, type PeriodKind } from '../../domain/card-codes.ts';
 import { PAY_CHANNEL } from '../../domain/parking-codes.ts';
-import { auditCard, cardDay, operatorOf, today } from './common.ts';
+import { auditCard, cardDay, today } from './common.ts';
 import { type ProductTerms, type RenewalQuote, renewalQuote } from './renewal.ts';
 import { CARD_EVENT_LABEL, type CardEvent, stepCard } from './state-machine.ts';
+import { operatorOf } from '../lib/operator.ts';
 
 /**
  * The console's actions on a card (月卡, 团体卡): pay (opens a PENDING_PAY card), renew (a monthly

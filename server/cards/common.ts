@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.ts';
 import { badRequest } from '../lib/envelope.ts';
 import { newId } from '../lib/ids.ts';
@@ -48,8 +47,6 @@ export async function assertPlatesFree(tx: Db, lotId: string, plates: string[], 
   const hit = rows[0];
   if (hit) throw badRequest(`车牌${hit.plate}已在本停车场的${hit.kind}${hit.card_no}上，不能重复办理`);
 }
-
-export const operatorOf = (req: FastifyRequest): string => (req.auth ? `${req.auth.realName}（${req.auth.account}）` : '系统');
 
 /** One audit row of a card: who, when, before, after, why. */
 export async function auditCard(

@@ -3,10 +3,10 @@ import type { Db } from '../db/database.ts';
 import { badRequest, notFound } from '../lib/envelope.ts';
 import { writeOperLog } from '../lib/oper-log.ts';
 import { assertLots } from '../resource/lot-scope.ts';
-import { operatorOf } from '../refunds/store.ts';
 import { COUPON_STATE, type CouponState } from '../../domain/coupon-codes.ts';
 import { couponStatesBefore, couponTransition } from './state-machine.ts';
 import { auditCoupon, couponSnapshot, findCoupon } from './store.ts';
+import { operatorOf } from '../lib/operator.ts';
 
 /** A coupon's end without a stay: voided by a user (with a reason), or expired by the job on time. */
 

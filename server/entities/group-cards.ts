@@ -5,8 +5,9 @@ import { f } from '../resource/fields.ts';
 import { badRequest } from '../lib/envelope.ts';
 import { maskPhone } from '../../domain/field-rules.ts';
 import { CARD_STATUS, CARD_STATUS_LABEL } from '../../domain/card-codes.ts';
-import { assertPlatesFree, auditCard, cardDay, cleanPlates, editDiff, newCardNo, operatorOf } from '../cards/common.ts';
+import { assertPlatesFree, auditCard, cardDay, cleanPlates, editDiff, newCardNo } from '../cards/common.ts';
 import { cardMachine } from '../cards/state-machine.ts';
+import { operatorOf } from '../lib/operator.ts';
 
 /**
  * 团体卡 (§7.4): a company's N slots in one lot shared by many plates. The first N plates in the lot

@@ -7,9 +7,10 @@ import { maskPhone } from '../../domain/field-rules.ts';
 import { CARD_STATUS, CARD_STATUS_LABEL, type PeriodKind } from '../../domain/card-codes.ts';
 import { XLSX_TYPE } from '../resource/export.ts';
 import { type SheetColumn, sheetWorkbook } from '../lib/xlsx.ts';
-import { assertPlatesFree, auditCard, cardDay, cleanPlates, editDiff, newCardNo, operatorOf } from '../cards/common.ts';
+import { assertPlatesFree, auditCard, cardDay, cleanPlates, editDiff, newCardNo } from '../cards/common.ts';
 import { periodEnd } from '../cards/renewal.ts';
 import { cardMachine } from '../cards/state-machine.ts';
+import { operatorOf } from '../lib/operator.ts';
 
 /**
  * 月卡: one or several plates of an owner in one lot on a product, for a period. Created PENDING_PAY

@@ -13,6 +13,7 @@ import { recordOrder } from '../arrears/create.ts';
 import { HELD_REFUND_STATES } from '../../domain/refund-codes.ts';
 import { ORDER_STATE, type OrderState, STATE_LABEL } from '../../domain/parking-codes.ts';
 import { leaveGroup } from '../cards/group-slots.ts';
+import { operatorOf } from '../lib/operator.ts';
 
 /**
  * The after-the-fact changes of an order (close by hand, change amount, waive, send to arrears,
@@ -155,7 +156,7 @@ export async function runOrderAction(
         where id = $1`,
       [id, plan.state, after.receivableCents, after.discountCents, after.paidCents, after.owedCents, Boolean(plan.closeNow), reason],
     );
-    const operator = req.auth ? `${req.auth.realName}（${req.auth.account}）` : '';
+    const operator = operatorOf(req);
     if (action === 'arrears') await recordOrder(tx, id, reason); // the debt is on 欠费记录 at once
     // a closed stay has left: a group card's slot it held goes to the plate waiting longest
     if (plan.closeNow) await leaveGroup(tx, id, Date.now());

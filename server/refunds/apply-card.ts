@@ -7,10 +7,11 @@ import { assertLots } from '../resource/lot-scope.ts';
 import { REFUND_STATE, type RefundState } from '../../domain/refund-codes.ts';
 import { yuan } from '../../domain/money.ts';
 import { type PaymentRefunds, paymentRefusal, refundRefusal, refundableOf, refundedOf } from './refundable.ts';
-import { newRefundNo, operatorOf, refundFields } from './store.ts';
+import { newRefundNo, refundFields } from './store.ts';
 import { refundReason } from './apply.ts';
 import { auditCard } from '../cards/common.ts';
 import { CARD_STATUS } from '../../domain/card-codes.ts';
+import { operatorOf } from '../lib/operator.ts';
 
 /**
  * A refund of a monthly or group card's payment (月卡 › 缴费记录 › 申请退款): the same request as an

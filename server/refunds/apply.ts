@@ -9,8 +9,9 @@ import { REFUND_REASON, REFUND_STATE, type RefundState } from '../../domain/refu
 import { PAY_CHANNEL } from '../../domain/parking-codes.ts';
 import { yuan } from '../../domain/money.ts';
 import { type PaymentRefunds, heldOf, paymentRefusal, refundRefusal, refundableOf, refundedOf } from './refundable.ts';
-import { auditRefund, newRefundNo, operatorOf, orderSnapshot, refundSnapshot } from './store.ts';
+import { auditRefund, newRefundNo, orderSnapshot, refundSnapshot } from './store.ts';
 import { lockOrder } from '../orders/order-lock.ts';
+import { operatorOf } from '../lib/operator.ts';
 
 /**
  * Applying for a refund (from the order's details or from 退款申请): one APPLIED request against

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.ts';
 import { newId } from '../lib/ids.ts';
 import { chinaDate } from '../../domain/china-time.ts';
@@ -51,10 +50,6 @@ export async function lockRefund(tx: Db, by: { id: string } | { refundNo: string
   );
   return rows[0] ? refundOf(rows[0]) : null;
 }
-
-/** Who did it, as the audit names them: the signed-in user, or a channel answering. */
-export const operatorOf = (req: FastifyRequest | null, fallback: string): string =>
-  req?.auth ? `${req.auth.realName}（${req.auth.account}）` : fallback;
 
 /** A refund number: readable (RF, the China date and time) and unique (random tail); the idempotency key of the channels. */
 export function newRefundNo(now = new Date()): string {

@@ -6,8 +6,9 @@ import { assertLots } from '../resource/lot-scope.ts';
 import { CHANNEL_REFUND_RULES, REFUND_STATE, type RefundState } from '../../domain/refund-codes.ts';
 import { PAY_CHANNEL } from '../../domain/parking-codes.ts';
 import { REFUND_EVENT_LABEL, type RefundEvent, refundTransition } from './state-machine.ts';
-import { type RefundRow, lockRefund, operatorOf } from './store.ts';
+import { type RefundRow, lockRefund } from './store.ts';
 import { type RefundSubject, lockSubject } from './subject.ts';
+import { operatorOf } from '../lib/operator.ts';
 
 /**
  * Every change of a refund after it was applied for: approve (by another user), reject, retry,

@@ -5,7 +5,6 @@ import { notFound, ok } from '../lib/envelope.ts';
 import { writeOperLog } from '../lib/oper-log.ts';
 import { idParams, registerResource } from '../resource/define.ts';
 import { assertLots, canSee, lotsOf, outOfScope } from '../resource/lot-scope.ts';
-import { operatorOf } from '../refunds/store.ts';
 import { couponTemplates } from '../entities/coupon-templates.ts';
 import { couponRecords } from '../entities/coupon-records.ts';
 import { merchants } from '../entities/merchants.ts';
@@ -15,6 +14,7 @@ import { COUPON_STATES, LEDGER_KIND, couponValueLabel } from '../../domain/coupo
 import { yuan } from '../../domain/money.ts';
 import { newId } from '../lib/ids.ts';
 import type { TypeBoxProvider } from '../lib/type-provider.ts';
+import { operatorOf } from '../lib/operator.ts';
 
 /**
  * 优惠券: templates (entities/coupon-templates.ts), the issued coupons' list (entities/coupon-records.ts),
