@@ -7,6 +7,8 @@ import type { PageBundle } from './lib/static.ts';
 export function appOptionsOf(config: ServerConfig, pageBundles?: PageBundle[], logger?: LogOptions): BuildAppOptions {
   return {
     database: config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
+    // on PostgreSQL too: the database holds the uploads' names, the folder their bytes
+    uploadsDir: config.dataDir,
     distDir: config.distDir,
     pageBundles,
     logger,

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { type Database, type Db, type DbTarget, type SeedOptions, openDatabase } from './db/database.ts';
-import { installBackupControl } from './db/backup-control.ts';
+import { claimFolder } from './db/backup-control.ts';
 import { migrate } from './db/migrate.ts';
 import { heartbeatJob } from './jobs/device-heartbeat.ts';
 import { startJobs } from './jobs/leader.ts';
@@ -56,6 +56,8 @@ export interface BuildAppOptions {
   database?: DbTarget;
   /** An already opened, migrated and seeded database (tests share one); buildApp does not close it. */
   db?: Database;
+  /** Where uploads are kept (`<dir>/uploads`; `memory` or absent: in memory): DATA_DIR, whatever the database is. */
+  uploadsDir?: string;
   /** Built front end served at `/` (default: <repo>/dist). */
   distDir?: string;
   /** Page bundles, in order; default: the repo's pages-json at /pages-json/. */
@@ -159,6 +161,8 @@ export function seedOptionsOf(opts: BuildAppOptions): SeedOptions {
 /** The reference server: database, every route, background jobs and the static front end; does not listen. */
 export async function buildApp(opts: BuildAppOptions = {}): Promise<{ app: FastifyInstance; db: Database }> {
   const target = opts.database ?? {};
+  // npm run db:backup / db:restore learn that this server has the PGlite folder open (db/backup-control.ts)
+  const claim = !opts.db && 'dataDir' in target && target.dataDir && target.dataDir !== 'memory' ? claimFolder(target.dataDir) : null;
   const db = opts.db ?? (await prepareDatabase(target, seedOptionsOf(opts)));
 
   const app = Fastify({
@@ -168,7 +172,11 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<{ app: Fasti
     frameworkErrors,
   });
   app.decorate('publicUrl', opts.publicUrl);
-  if (!opts.db) app.addHook('onClose', () => db.close());
+  if (!opts.db)
+    app.addHook('onClose', async () => {
+      await db.close();
+      claim?.release();
+    });
   installRequestId(app);
   installClosingConnections(app);
   // a connection PostgreSQL ended outside any query: the requests and jobs that need one say more
@@ -178,13 +186,12 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<{ app: Fasti
   installErrorHandling(app, Boolean(opts.logger));
   await installSecurityHeaders(app, { amap: amapConfigured(opts.distDir ?? join(REPO_DIR, 'dist')) });
   await registerApi(app, db, {
-    dataDir: 'dataDir' in target ? target.dataDir : undefined,
+    dataDir: opts.uploadsDir ?? ('dataDir' in target ? target.dataDir : undefined),
     signInLimits: opts.signInLimits,
     databaseUrl: 'databaseUrl' in target ? target.databaseUrl : undefined,
   });
-  // npm run db:backup asks the server that has the PGlite folder open (db/backup-control.ts)
-  if (db.kind === 'pglite' && 'dataDir' in target && target.dataDir && target.dataDir !== 'memory')
-    installBackupControl(app, db, target.dataDir);
+  // npm run db:backup asks the server that has the PGlite folder open for the dump
+  if (claim && db.kind === 'pglite') claim.install(app, db);
   const jobs = [
     heartbeatJob(opts.heartbeatMs ?? 0),
     signInSweepJob(opts.signInLimits),

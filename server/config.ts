@@ -74,7 +74,8 @@ function url(env: NodeJS.ProcessEnv, name: string, protocols: string[]): string 
   try {
     u = new URL(raw);
   } catch {
-    throw new ConfigError(`${name} is not a URL (got "${raw}")`);
+    // the address may carry a password: the message shows its shape, never its secret
+    throw new ConfigError(`${name} is not a URL (got "${raw.replace(/\/\/.*@/, '//***@')}")`);
   }
   if (!protocols.includes(u.protocol)) throw new ConfigError(`${name} must start with ${protocols.join(' or ')}`);
   return raw;

@@ -33,6 +33,8 @@ export async function backup(
   let dump: Buffer;
   let from: string;
   const control = liveControl(dataDir);
+  if (control && !control.url)
+    throw new UsageError(`the server using ${dataDir} (process ${control.pid}) is opening or closing it: try again in a moment`);
   if (control) {
     // the server has the folder open: it takes the backup
     const res = await fetch(`${control.url}${BACKUP_ROUTE}`, { method: 'POST', headers: { [TOKEN_HEADER]: control.token } }).catch(

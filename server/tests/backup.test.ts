@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backup, restore } from '../db/backup-cli.ts';
-import { controlFileOf, installBackupControl } from '../db/backup-control.ts';
+import { claimFolder, controlFileOf } from '../db/backup-control.ts';
 import { tableCounts } from '../db/backup.ts';
 import { type Database, openDatabase } from '../db/database.ts';
 import { buildTestApp } from './helpers.ts';
@@ -26,7 +26,12 @@ describe.skipIf(onPostgres())('backups of the embedded database', () => {
     const built = await buildTestApp();
     app = built.app;
     db = built.db as Database;
-    installBackupControl(app, db, served);
+    const claim = claimFolder(served);
+    // claimed, not answering yet (the server still opening the folder): a backup waits, a restore is refused
+    await expect(backup(served, join(tmp, 'too-early.tar.gz'))).rejects.toThrow(/is opening or closing it: try again/);
+    await expect(restore(served, join(tmp, 'too-early.tar.gz'))).rejects.toThrow(/stop it first/);
+    claim.install(app, db);
+    app.addHook('onClose', async () => claim.release());
     await app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(async () => {
@@ -78,6 +83,14 @@ describe.skipIf(onPostgres())('backups of the embedded database', () => {
     writeFileSync(join(tmp, 'damaged.tar.gz'), 'not a backup');
     await expect(restore(target, join(tmp, 'damaged.tar.gz'))).rejects.toThrow(/is not a backup.*nothing was changed/);
     expect(readdirSync(target)).toEqual(before);
+  });
+
+  it('a server does not open a folder another live server has claimed', () => {
+    const busy = join(tmp, 'busy');
+    // the parent process stands in for another server: alive, and not this one
+    writeFileSync(controlFileOf(busy), JSON.stringify({ pid: process.ppid, url: 'http://127.0.0.1:1', token: 'x' }));
+    expect(() => claimFolder(busy)).toThrow(new RegExp(`is open in server process ${process.ppid}: stop it first`));
+    rmSync(controlFileOf(busy));
   });
 
   it('without a server, the command opens the folder itself; a restore over a folder keeps the old one aside', async () => {
