@@ -167,8 +167,9 @@ export async function setUserStatus(db: Db, req: FastifyRequest, id: string, sta
 }
 
 /**
- * Sets a user's password: an administrator's reset (`reset`: who knew the old one is signed out,
- * the caller keeps this session) or the user's own change.
+ * Sets a user's password: an administrator's reset (`reset`) or the user's own change. Either way
+ * every other session of that user ends (whoever knew the old password, or holds a stolen token,
+ * is signed out); the caller keeps this one.
  */
 export async function setPassword(db: Db, req: FastifyRequest, id: string, md5: string, reset: boolean): Promise<void> {
   await db.transaction(async (tx) => {
@@ -179,7 +180,7 @@ export async function setPassword(db: Db, req: FastifyRequest, id: string, md5: 
       .returning('account')
       .executeTakeFirst();
     if (!row) throw notFound();
-    if (reset) await endSessions(tx, id, req.auth!.token);
+    await endSessions(tx, id, req.auth!.token);
     await writeOperLog(tx, req, { action: 'update', module: 'user', recordId: id, detail: reset ? `${row.account} 重置密码` : '修改密码' });
   });
 }

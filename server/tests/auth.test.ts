@@ -242,6 +242,7 @@ describe('updatePassword', () => {
     );
     await db.query(`insert into user_roles (user_id, role_id) values ('u-pw', 'r-operator')`);
     const token = await login(app, 'pwuser', 'operator123');
+    const elsewhere = await login(app, 'pwuser', 'operator123');
     const newPw = md5Hex('newPass9');
     let res = await call(app, 'PUT', '/api/oauth/updatePassword', {
       token,
@@ -260,6 +261,9 @@ describe('updatePassword', () => {
       json: { id: 'u-pw', userPassword: newPw, validatePassword: newPw },
     });
     expect(res.body).toMatchObject({ code: 200, msg: '修改成功' });
+    // the other session (another browser, or a stolen token) ends; this one goes on
+    expect((await call(app, 'GET', '/api/oauth/CurrentUser', { token: elsewhere })).body.code).toBe(600);
+    expect((await call(app, 'GET', '/api/oauth/CurrentUser', { token })).body.code).toBe(200);
     expect((await call(app, 'POST', '/api/oauth/Login', { form: loginForm('pwuser', 'operator123') })).body.code).toBe(400);
     expect((await call(app, 'POST', '/api/oauth/Login', { form: loginForm('pwuser', 'newPass9') })).body.code).toBe(200);
     expect((await call(app, 'PUT', '/api/oauth/updatePassword', { json: { id: 'u-pw' } })).body.code).toBe(600);
