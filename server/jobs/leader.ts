@@ -37,6 +37,13 @@ export async function releaseLeases(db: Db, holder: string): Promise<void> {
 /** what the jobs report: an outage and its end ('info'), or a job's failure ('error') */
 export type JobLog = (level: 'info' | 'error', msg: string, e?: unknown) => void;
 
+/**
+ * The shortest lease a job gets by default: it is taken when a tick starts and not renewed during
+ * it, so a tick slower than three periods (a fast simulator on a loaded database) would otherwise
+ * let another instance run the same tick beside it. A crashed holder's job waits this long at most.
+ */
+export const MIN_LEASE_MS = 10_000;
+
 export function startJobs(db: Db, jobs: Job[], log: JobLog): () => Promise<void> {
   const holder = randomUUID();
   let stopped = false;
@@ -56,7 +63,7 @@ export function startJobs(db: Db, jobs: Job[], log: JobLog): () => Promise<void>
         if (stopped || busy) return;
         busy = true;
         try {
-          const mine = await holdLease(db, job.name, job.leaseMs ?? job.everyMs * 3, holder);
+          const mine = await holdLease(db, job.name, job.leaseMs ?? Math.max(job.everyMs * 3, MIN_LEASE_MS), holder);
           if (paused) log('info', '[jobs] database back: jobs resumed');
           paused = false;
           if (mine && !stopped) await job.tick(db);

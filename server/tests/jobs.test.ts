@@ -40,6 +40,27 @@ describe('background jobs run once per database', () => {
     expect(runs[0] + runs[1]).toBeGreaterThan(1);
   });
 
+  it('a tick slower than three periods is not run beside itself by another runner', async () => {
+    let inTick = 0;
+    let most = 0;
+    let ticks = 0;
+    // no leaseMs: the default, which a 120 ms tick of a 15 ms job outlasts three times over
+    const job = {
+      name: 'slow-tick',
+      everyMs: 15,
+      tick: async () => {
+        most = Math.max(most, ++inTick);
+        ticks++;
+        await new Promise((r) => setTimeout(r, 120));
+        inTick--;
+      },
+    };
+    const stops = [startJobs(db, [job], () => {}), startJobs(db, [{ ...job }], () => {})];
+    await expect.poll(() => ticks, { timeout: 3000 }).toBeGreaterThan(2);
+    await Promise.all(stops.map((s) => s()));
+    expect(most).toBe(1);
+  });
+
   it('a runner that stops gives its lease back: the other takes the job over at its next tick, not after the lease lapses', async () => {
     const runs = [0, 0];
     // a lease of a minute: only giving it back lets the second runner work within the test
