@@ -12,6 +12,7 @@ import { type LockedOrder, lockOrder } from '../orders/order-lock.ts';
 import { type ArrearsEvent, arrearsMachine } from './state-machine.ts';
 import { serialOf } from '../seed/traffic-model.ts';
 import { operatorOf } from '../lib/operator.ts';
+import { auditOrder } from '../orders/order-audit.ts';
 
 /**
  * The console's actions on a debt (欠费记录): a payment (in part or in full), a write-off, a dispute
@@ -179,10 +180,7 @@ export async function runArrearsAction(
       ]);
       after = { status };
     }
-    await tx.query(
-      'insert into parking_order_audit (id, order_id, action, operator, before, after, reason) values ($1, $2, $3, $4, $5, $6, $7)',
-      [newId('oa'), r.orderId, `arrears:${action}`, operator, JSON.stringify(before), JSON.stringify(after), why],
-    );
+    await auditOrder(tx, r.orderId, { action: `arrears:${action}`, operator, before, after, reason: why });
     await writeOperLog(tx, req, {
       action: 'status',
       module: 'arrearsRecord',

@@ -1,10 +1,10 @@
 import type { Db } from '../db/database.ts';
 import { badRequest } from '../lib/envelope.ts';
-import { newId } from '../lib/ids.ts';
 import { PLATE_MESSAGE, PLATE_RE, maskPhone } from '../../domain/field-rules.ts';
 import type { Row } from '../resource/spec.ts';
 import { HOLDING_STATUSES } from '../../domain/card-codes.ts';
 import { chinaDate } from '../../domain/china-time.ts';
+import { type AuditEntry, writeAudit } from '../lib/audit.ts';
 
 /** What monthly and group cards share: their days, their plates, their audit rows. */
 
@@ -49,17 +49,8 @@ export async function assertPlatesFree(tx: Db, lotId: string, plates: string[], 
 }
 
 /** One audit row of a card: who, when, before, after, why. */
-export async function auditCard(
-  tx: Db,
-  a: { kind: 'month' | 'group'; cardId: string; action: string; operator: string; before: unknown; after: unknown; reason?: string },
-): Promise<void> {
-  await tx.query(
-    // the clock, not the transaction's start: steps in one transaction (a refund approved and sent) keep their order
-    `insert into card_audit (id, card_kind, card_id, action, operator, before, after, reason, operate_time)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, clock_timestamp())`,
-    [newId('ca'), a.kind, a.cardId, a.action, a.operator, JSON.stringify(a.before), JSON.stringify(a.after), a.reason ?? ''],
-  );
-}
+export const auditCard = (tx: Db, a: { kind: 'month' | 'group'; cardId: string } & AuditEntry): Promise<void> =>
+  writeAudit(tx, 'card_audit', { card_kind: a.kind, card_id: a.cardId }, a);
 
 /** A card number: prefix, China date, then random digits (YK20240506-4821). */
 export const newCardNo = (prefix: string, now = Date.now()): string =>

@@ -3,6 +3,7 @@ import { newId } from '../lib/ids.ts';
 import { chinaDate } from '../../domain/china-time.ts';
 import { COUPON_STATES, COUPON_TYPE_CODE, type CouponState } from '../../domain/coupon-codes.ts';
 import type { FeeCoupon } from '../fees/types.ts';
+import { writeAudit } from '../lib/audit.ts';
 
 /** The rows a coupon change reads and writes, locked in its transaction, and its audit row. */
 
@@ -76,21 +77,8 @@ export const couponSnapshot = (c: Pick<CouponRow, 'couponNo' | 'state' | 'plateN
 });
 
 /** One audit row of a coupon: who, when (now), before, after, why. */
-export async function auditCoupon(
-  tx: Db,
-  recordId: string,
-  action: string,
-  operator: string,
-  before: object,
-  after: object,
-  reason: string,
-): Promise<void> {
-  await tx.query(
-    `insert into coupon_record_audit (id, record_id, action, operator, operate_time, before, after, reason)
-     values ($1, $2, $3, $4, clock_timestamp(), $5, $6, $7)`,
-    [newId('ca'), recordId, action, operator, JSON.stringify(before), JSON.stringify(after), reason],
-  );
-}
+export const auditCoupon = (tx: Db, recordId: string, action: string, operator: string, before: object, after: object, reason: string) =>
+  writeAudit(tx, 'coupon_record_audit', { record_id: recordId }, { action, operator, before, after, reason });
 
 /** The most a coupon of this type and value takes off a stay: its face value for an amount, else its cap. */
 export const maxCentsOf = (couponType: number, faceValue: number, capCents: number): number =>

@@ -1,7 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.ts';
 import { badRequest } from '../lib/envelope.ts';
-import { newId } from '../lib/ids.ts';
 import { writeOperLog } from '../lib/oper-log.ts';
 import { assertLots } from '../resource/lot-scope.ts';
 import { type LockedOrder, lockOrder } from './order-lock.ts';
@@ -14,6 +13,7 @@ import { HELD_REFUND_STATES } from '../../domain/refund-codes.ts';
 import { ORDER_STATE, type OrderState, STATE_LABEL } from '../../domain/parking-codes.ts';
 import { leaveGroup } from '../cards/group-slots.ts';
 import { operatorOf } from '../lib/operator.ts';
+import { auditOrder } from './order-audit.ts';
 
 /**
  * The after-the-fact changes of an order (close by hand, change amount, waive, send to arrears,
@@ -160,10 +160,7 @@ export async function runOrderAction(
     if (action === 'arrears') await recordOrder(tx, id, reason); // the debt is on 欠费记录 at once
     // a closed stay has left: a group card's slot it held goes to the plate waiting longest
     if (plan.closeNow) await leaveGroup(tx, id, Date.now());
-    await tx.query(
-      'insert into parking_order_audit (id, order_id, action, operator, before, after, reason) values ($1, $2, $3, $4, $5, $6, $7)',
-      [newId('oa'), id, action, operator, JSON.stringify(snapshot(o)), JSON.stringify(snapshot(after)), reason],
-    );
+    await auditOrder(tx, id, { action, operator, before: snapshot(o), after: snapshot(after), reason });
     await writeOperLog(tx, req, {
       action: plan.state === o.state ? 'update' : 'status',
       module: 'parkingOrder',

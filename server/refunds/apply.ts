@@ -9,9 +9,10 @@ import { REFUND_REASON, REFUND_STATE, type RefundState } from '../../domain/refu
 import { PAY_CHANNEL } from '../../domain/parking-codes.ts';
 import { yuan } from '../../domain/money.ts';
 import { type PaymentRefunds, heldOf, paymentRefusal, refundRefusal, refundableOf, refundedOf } from './refundable.ts';
-import { auditRefund, newRefundNo, orderSnapshot, refundSnapshot } from './store.ts';
+import { newRefundNo, orderSnapshot, refundSnapshot } from './store.ts';
 import { lockOrder } from '../orders/order-lock.ts';
 import { operatorOf } from '../lib/operator.ts';
+import { auditOrder } from '../orders/order-audit.ts';
 
 /**
  * Applying for a refund (from the order's details or from 退款申请): one APPLIED request against
@@ -134,15 +135,13 @@ export async function applyRefund(
         payment.channel,
       ],
     );
-    await auditRefund(
-      tx,
-      orderId,
-      'refund',
-      applicant,
-      orderSnapshot(o),
-      refundSnapshot(o, { refundNo, amountCents: input.amountCents, status: REFUND_STATE.APPLIED }),
+    await auditOrder(tx, orderId, {
+      action: 'refund',
+      operator: applicant,
+      before: orderSnapshot(o),
+      after: refundSnapshot(o, { refundNo, amountCents: input.amountCents, status: REFUND_STATE.APPLIED }),
       reason,
-    );
+    });
     await writeOperLog(tx, req, {
       action: 'create',
       module: 'refund',

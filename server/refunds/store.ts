@@ -81,20 +81,3 @@ export const refundSnapshot = (o: OrderMoney, r: { refundNo: string; amountCents
   ...orderSnapshot(o),
   ...refundFields(r),
 });
-
-/** One audit row on the order (the details page lists them): who, when (now), before, after, why. */
-export async function auditRefund(
-  tx: Db,
-  orderId: string,
-  action: string,
-  operator: string,
-  before: object,
-  after: object,
-  reason: string,
-): Promise<void> {
-  await tx.query(
-    // the clock, not the transaction's start: approve and send in one transaction keep their order
-    'insert into parking_order_audit (id, order_id, action, operator, before, after, reason, operate_time) values ($1, $2, $3, $4, $5, $6, $7, clock_timestamp())',
-    [newId('oa'), orderId, action, operator, JSON.stringify(before), JSON.stringify(after), reason],
-  );
-}

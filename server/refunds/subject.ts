@@ -5,7 +5,8 @@ import { yuan } from '../../domain/money.ts';
 import type { RefundState } from '../../domain/refund-codes.ts';
 import { balanced, withRefund } from '../orders/amounts.ts';
 import { lockOrder } from '../orders/order-lock.ts';
-import { type OrderMoney, type RefundRow, auditRefund, refundFields, refundSnapshot } from './store.ts';
+import { type OrderMoney, type RefundRow, refundFields, refundSnapshot } from './store.ts';
+import { auditOrder } from '../orders/order-audit.ts';
 
 /**
  * What a refund pays back: a parking order's payment, or a monthly or group card's payment. Each
@@ -27,7 +28,7 @@ function orderSubject(o: OrderMoney): RefundSubject {
   return {
     name: o.orderNo,
     snapshot: (r) => refundSnapshot(o, r),
-    audit: (tx, action, operator, before, after, reason) => auditRefund(tx, o.id, action, operator, before, after, reason),
+    audit: (tx, action, operator, before, after, reason) => auditOrder(tx, o.id, { action, operator, before, after, reason }),
     async complete(tx, r) {
       // the order's net payments and receivable go down by the refund, refunded up
       const split = withRefund(o, r.amountCents);
