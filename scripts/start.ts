@@ -3,7 +3,7 @@ import { buildIsStale } from './build-freshness.ts';
 import { readConfig } from '../server/config.ts';
 import { appOptionsOf } from '../server/app-options.ts';
 import { seedOptionsOf } from '../server/app.ts';
-import { firstStartBeside, isFreshFolder } from '../server/db/database.ts';
+import { firstStartBeside, isFreshFolder, ownFolder } from '../server/db/database.ts';
 
 // `npm start`: build the console when the build is missing or stale, then serve it and /api on one port.
 // On a new machine the build and the database's creation run side by side (each mostly one core).
@@ -24,9 +24,8 @@ function build(): Promise<void> {
 function createDatabase(): Promise<void> {
   const config = readConfig();
   const options = appOptionsOf(config);
-  if (config.apiTarget || !options.database || !('dataDir' in options.database)) return Promise.resolve();
-  const dir = options.database.dataDir;
-  if (!dir || dir === 'memory' || !isFreshFolder(dir)) return Promise.resolve();
+  const dir = config.apiTarget || !options.database ? null : ownFolder(options.database);
+  if (!dir || !isFreshFolder(dir)) return Promise.resolve();
   return firstStartBeside(dir, seedOptionsOf(options));
 }
 

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { type Database, type Db, type DbTarget, type SeedOptions, openDatabase } from './db/database.ts';
+import { type Database, type Db, type DbTarget, type SeedOptions, openDatabase, ownFolder } from './db/database.ts';
 import { claimFolder } from './db/backup-control.ts';
 import { migrate } from './db/migrate.ts';
 import { heartbeatJob } from './jobs/device-heartbeat.ts';
@@ -149,7 +149,7 @@ export async function registerApi(
 export function seedOptionsOf(opts: BuildAppOptions): SeedOptions {
   const target = opts.database ?? {};
   // only a folder of this server's own: PostgreSQL may be shared by instances, memory is for tests
-  const folder = 'dataDir' in target && !!target.dataDir && target.dataDir !== 'memory';
+  const folder = ownFolder(target) !== null;
   return {
     smsLogin: opts.smsLogin,
     chargingHistoryDays: opts.chargingHistoryDays,
@@ -162,7 +162,8 @@ export function seedOptionsOf(opts: BuildAppOptions): SeedOptions {
 export async function buildApp(opts: BuildAppOptions = {}): Promise<{ app: FastifyInstance; db: Database }> {
   const target = opts.database ?? {};
   // npm run db:backup / db:restore learn that this server has the PGlite folder open (db/backup-control.ts)
-  const claim = !opts.db && 'dataDir' in target && target.dataDir && target.dataDir !== 'memory' ? claimFolder(target.dataDir) : null;
+  const folder = opts.db ? null : ownFolder(target);
+  const claim = folder ? claimFolder(folder) : null;
   const db = opts.db ?? (await prepareDatabase(target, seedOptionsOf(opts)));
 
   const app = Fastify({

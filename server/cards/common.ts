@@ -1,28 +1,24 @@
 import type { Db } from '../db/database.ts';
 import { badRequest } from '../lib/envelope.ts';
 import { PLATE_MESSAGE, PLATE_RE, maskPhone } from '../../domain/field-rules.ts';
-import type { Row } from '../resource/spec.ts';
+import type { Row, Write } from '../resource/spec.ts';
+import { operatorOf } from '../lib/operator.ts';
 import { HOLDING_STATUSES } from '../../domain/card-codes.ts';
 import { chinaDate } from '../../domain/china-time.ts';
 import { type AuditEntry, writeAudit } from '../lib/audit.ts';
+import { plateQuery } from '../entities/parking-orders.ts';
+import { dateColumn } from '../lib/date-column.ts';
 
 /** What monthly and group cards share: their days, their plates, their audit rows. */
 
-/** A `date` column as the driver gives it (a Date at local midnight, or text) → YYYY-MM-DD. */
-export const cardDay = (d: unknown): string =>
-  d instanceof Date
-    ? `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`
-    : typeof d === 'string'
-      ? d.slice(0, 10)
-      : '';
+/** A card's day (a `date` column) → YYYY-MM-DD, '' for none. */
+export const cardDay = (d: unknown): string => dateColumn(d) ?? '';
 
 export const today = (now = Date.now()): string => chinaDate(now);
 
 /** Plates as typed → capitals without dots or blanks, each checked, no repeats. */
 export function cleanPlates(plates: unknown): string[] {
-  const list = (Array.isArray(plates) ? plates : String(plates ?? '').split(/[,，\s]+/))
-    .map((p) => String(p).toUpperCase().replace(/[·\s]/g, ''))
-    .filter(Boolean);
+  const list = (Array.isArray(plates) ? plates : String(plates ?? '').split(/[,，\s]+/)).map((p) => plateQuery(String(p))).filter(Boolean);
   if (!list.length) throw badRequest('请填写车牌号');
   for (const p of list) if (!PLATE_RE.test(p)) throw badRequest(`${p}：${PLATE_MESSAGE}`);
   return [...new Set(list)];
@@ -70,3 +66,11 @@ export function editDiff(
     after: Object.fromEntries(changed.map((k) => [k, shown(k, after[k])])),
   };
 }
+
+/** A card's details edited after it was opened, audited like its actions (who, when, what changed): a resource's `effects.update`. */
+export const auditEdit =
+  (kind: 'month' | 'group', fields: string[]) =>
+  async ({ tx, req, id, values, before }: Write): Promise<void> => {
+    const diff = editDiff(fields, before ?? {}, values);
+    if (diff) await auditCard(tx, { kind, cardId: id, action: 'edit', operator: operatorOf(req), ...diff, reason: '编辑资料' });
+  };

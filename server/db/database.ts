@@ -122,6 +122,10 @@ const PGLITE_CONF = ['shared_buffers=32MB'];
 /** A folder the server would create and seed on its first start (absent or empty). */
 export const isFreshFolder = (dir: string): boolean => !existsSync(dir) || readdirSync(dir).length === 0;
 
+/** The PGlite folder this target names, or null (PostgreSQL, which instances may share, or memory, for tests). */
+export const ownFolder = (target: DbTarget): string | null =>
+  'dataDir' in target && target.dataDir && target.dataDir !== 'memory' ? target.dataDir : null;
+
 function firstStartCommand(dir: string, seed: SeedOptions): string[] {
   mkdirSync(dir, { recursive: true });
   const script = fileURLToPath(new URL('./first-start.ts', import.meta.url));
@@ -156,10 +160,9 @@ export async function openDatabase(target: DbTarget = {}, seed: SeedOptions = {}
     await db.query('select 1'); // fail at start-up, not at the first request, when the server is not there
     return db;
   }
-  const dir = target.dataDir;
+  const dir = ownFolder(target);
   let pglite: PGlite;
-  if (!dir || dir === 'memory')
-    pglite = new PGlite({ ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}), postgresqlconf: PGLITE_CONF });
+  if (!dir) pglite = new PGlite({ ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}), postgresqlconf: PGLITE_CONF });
   else {
     if (isFreshFolder(dir) && !target.firstStartDone) firstStartInChild(dir, seed);
     pglite = new PGlite(dir, { postgresqlconf: PGLITE_CONF });

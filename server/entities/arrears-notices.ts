@@ -1,4 +1,3 @@
-import { type SqlBool, sql } from 'kysely';
 import Type from 'typebox';
 import { type Row, defineResource, derive, filter } from '../resource/define.ts';
 import { f } from '../resource/fields.ts';
@@ -24,10 +23,7 @@ export const arrearsNotices = defineResource({
     },
     channel: filter.eq('arrearsNotice.channel', f.int('通知渠道', { min: 1, max: 2, msg: '通知渠道筛选值只能是1或2' })),
     status: filter.eq('arrearsNotice.status', f.int('发送结果', { max: 4, msg: '发送结果筛选值只能是0到4' })),
-    recordId: {
-      schema: Type.String({ title: '欠费记录', maxLength: 64 }),
-      where: (_eb, id: string) => sql<SqlBool>`${id} = any(${sql.ref('arrearsNotice.recordIds')})`,
-    },
+    recordId: filter.contains('arrearsNotice.recordIds', Type.String({ title: '欠费记录', maxLength: 64 })),
   },
   derived: { parkingName: derive.lookup('parking', 'parkingId', 'parkingName') },
   orderBy: [

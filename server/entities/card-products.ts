@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import Type from 'typebox';
 import { defineResource, filter } from '../resource/define.ts';
 import { f } from '../resource/fields.ts';
@@ -35,10 +34,7 @@ export const cardProducts = defineResource({
     keyword: filter.keyword(['productName']),
     periodKind: filter.eq('periodKind', f.codes('周期', PERIOD_KIND)),
     enabledMark: filter.eq('enabledMark', f.int('启用状态', { max: 1, msg: '启用状态筛选值不正确' })),
-    parkingId: {
-      schema: Type.String({ title: '停车场', maxLength: 64 }),
-      where: (_eb, id: string) => sql<boolean>`${id} = any(${sql.ref('parkingIds')})`,
-    },
+    parkingId: filter.contains('parkingIds', Type.String({ title: '停车场', maxLength: 64 })),
   },
   orderBy: [
     ['createTime', 'desc'],

@@ -46,10 +46,7 @@ export const couponRecords = defineResource({
     couponType: filter.eq('couponRecord.couponType', f.codes('优惠券类型', COUPON_TYPES)),
     merchantId: filter.eq('couponRecord.merchantId', Type.String({ title: '商户', maxLength: 64 })),
     templateId: filter.eq('couponRecord.templateId', Type.String({ title: '优惠券模板', maxLength: 64 })),
-    parkingId: {
-      schema: Type.String({ title: '停车场', maxLength: 64 }),
-      where: (_eb, id: string) => sql<boolean>`${id} = any(${sql.ref('couponRecord.parkingIds')})`,
-    },
+    parkingId: filter.contains('couponRecord.parkingIds', Type.String({ title: '停车场', maxLength: 64 })),
   },
   derived: {
     merchantName: derive.lookup('merchant', 'merchantId', 'merchantName', ''),

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import Type from 'typebox';
 import { type Row, defineResource, derive, filter } from '../resource/define.ts';
 import { f } from '../resource/fields.ts';
@@ -6,6 +5,7 @@ import { badRequest } from '../lib/envelope.ts';
 import { COUPON_LIMITS } from '../fees/coupons.ts';
 import { validityLabel } from '../coupons/validity.ts';
 import { COUPON_STACKABLE, COUPON_TYPES, COUPON_TYPE_CODE, COUPON_VALID_MODE, couponValueLabel } from '../../domain/coupon-codes.ts';
+import { dateColumn } from '../lib/date-column.ts';
 
 /**
  * 优惠券模板: what a merchant gives (amount in cents, minutes, the whole stay, or a discount as the
@@ -14,14 +14,6 @@ import { COUPON_STACKABLE, COUPON_TYPES, COUPON_TYPE_CODE, COUPON_VALID_MODE, co
  */
 
 const T = COUPON_TYPE_CODE;
-
-/** A date column as 'YYYY-MM-DD' (the driver gives a local midnight). */
-const day = (d: unknown): string | null =>
-  d instanceof Date
-    ? `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`
-    : typeof d === 'string'
-      ? d
-      : null;
 
 /** Why a template's value does not fit its type, or null. */
 export function templateValueProblem(v: { couponType: number; faceValue: number; capCents: number }): string | null {
@@ -70,10 +62,7 @@ export const couponTemplates = defineResource({
     merchantId: filter.eq('merchantId', Type.String({ title: '商户', maxLength: 64 })),
     couponType: filter.eq('couponType', f.codes('优惠券类型', COUPON_TYPES)),
     enabledMark: filter.eq('enabledMark', f.int('启用状态', { max: 1, msg: '启用状态筛选值不正确' })),
-    parkingId: {
-      schema: Type.String({ title: '停车场', maxLength: 64 }),
-      where: (_eb, id: string) => sql<boolean>`${id} = any(${sql.ref('parkingIds')})`,
-    },
+    parkingId: filter.contains('parkingIds', Type.String({ title: '停车场', maxLength: 64 })),
   },
   derived: { merchantName: derive.lookup('merchant', 'merchantId', 'merchantName', '') },
   orderBy: [
@@ -118,7 +107,12 @@ export const couponTemplates = defineResource({
     },
   },
   toJson: (r: Row) => {
-    const terms = { validMode: Number(r.validMode), validFrom: day(r.validFrom), validTo: day(r.validTo), validDays: Number(r.validDays) };
+    const terms = {
+      validMode: Number(r.validMode),
+      validFrom: dateColumn(r.validFrom),
+      validTo: dateColumn(r.validTo),
+      validDays: Number(r.validDays),
+    };
     return {
       ...r,
       ...terms,

@@ -1,13 +1,12 @@
-import { sql } from 'kysely';
 import Type from 'typebox';
 import { type Row, defineResource, derive, filter } from '../resource/define.ts';
 import { f } from '../resource/fields.ts';
 import { badRequest } from '../lib/envelope.ts';
 import { maskPhone } from '../../domain/field-rules.ts';
 import { CARD_STATUS, CARD_STATUS_LABEL } from '../../domain/card-codes.ts';
-import { assertPlatesFree, auditCard, cardDay, cleanPlates, editDiff, newCardNo } from '../cards/common.ts';
+import { assertPlatesFree, auditEdit, cardDay, cleanPlates, newCardNo } from '../cards/common.ts';
 import { cardMachine } from '../cards/state-machine.ts';
-import { operatorOf } from '../lib/operator.ts';
+import { plateQuery } from './parking-orders.ts';
 
 /**
  * 团体卡 (§7.4): a company's N slots in one lot shared by many plates. The first N plates in the lot
@@ -49,10 +48,7 @@ export const groupCards = defineResource({
   },
   filters: {
     keyword: filter.keyword(['cardNo', 'companyName', 'contactName']),
-    plateNo: {
-      schema: Type.String({ title: '车牌', maxLength: 12 }),
-      where: (_eb, v: string) => sql<boolean>`${v.toUpperCase().replace(/[·\s]/g, '')} = any(${sql.ref('groupCard.plateNos')})`,
-    },
+    plateNo: filter.contains('groupCard.plateNos', Type.String({ title: '车牌', maxLength: 12 }), plateQuery),
     status: filter.eq('groupCard.status', f.codes('状态', CARD_STATUS_LABEL)),
     parkingId: filter.eq('groupCard.parkingId', Type.String({ title: '停车场', maxLength: 64 })),
   },
@@ -102,15 +98,17 @@ export const groupCards = defineResource({
     },
   },
   effects: {
-    // an edit after the card was opened is audited like its actions: who, when, before, after
-    async update({ tx, req, id, values, before }) {
-      const diff = editDiff(
-        ['companyName', 'contactName', 'contactPhone', 'slots', 'plateNos', 'priceCents', 'startDate', 'endDate', 'description'],
-        before ?? {},
-        values,
-      );
-      if (diff) await auditCard(tx, { kind: 'group', cardId: id, action: 'edit', operator: operatorOf(req), ...diff, reason: '编辑资料' });
-    },
+    update: auditEdit('group', [
+      'companyName',
+      'contactName',
+      'contactPhone',
+      'slots',
+      'plateNos',
+      'priceCents',
+      'startDate',
+      'endDate',
+      'description',
+    ]),
   },
   describe: (v) => `${v.cardNo} ${v.companyName}`,
   toJson: (r: Row) => {

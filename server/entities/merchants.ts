@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import Type from 'typebox';
 import { defineResource, filter } from '../resource/define.ts';
 import { f } from '../resource/fields.ts';
@@ -26,10 +25,7 @@ export const merchants = defineResource({
   filters: {
     keyword: filter.keyword(['merchantName', 'contactName', 'contactPhone']),
     enabledMark: filter.eq('enabledMark', f.int('启用状态', { max: 1, msg: '启用状态筛选值不正确' })),
-    parkingId: {
-      schema: Type.String({ title: '停车场', maxLength: 64 }),
-      where: (_eb, id: string) => sql<boolean>`${id} = any(${sql.ref('parkingIds')})`,
-    },
+    parkingId: filter.contains('parkingIds', Type.String({ title: '停车场', maxLength: 64 })),
   },
   orderBy: [
     ['createTime', 'desc'],

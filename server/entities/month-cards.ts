@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import Type from 'typebox';
 import { type Row, defineResource, derive, filter } from '../resource/define.ts';
 import { f } from '../resource/fields.ts';
@@ -7,10 +6,10 @@ import { maskPhone } from '../../domain/field-rules.ts';
 import { CARD_STATUS, CARD_STATUS_LABEL, type PeriodKind } from '../../domain/card-codes.ts';
 import { XLSX_TYPE } from '../resource/export.ts';
 import { type SheetColumn, sheetWorkbook } from '../lib/xlsx.ts';
-import { assertPlatesFree, auditCard, cardDay, cleanPlates, editDiff, newCardNo } from '../cards/common.ts';
+import { assertPlatesFree, auditEdit, cardDay, cleanPlates, newCardNo } from '../cards/common.ts';
 import { periodEnd } from '../cards/renewal.ts';
 import { cardMachine } from '../cards/state-machine.ts';
-import { operatorOf } from '../lib/operator.ts';
+import { plateQuery } from './parking-orders.ts';
 
 /**
  * 月卡: one or several plates of an owner in one lot on a product, for a period. Created PENDING_PAY
@@ -63,10 +62,7 @@ export const monthCards = defineResource({
   },
   filters: {
     keyword: filter.keyword(['cardNo', 'ownerName']),
-    plateNo: {
-      schema: Type.String({ title: '车牌', maxLength: 12 }),
-      where: (_eb, v: string) => sql<boolean>`${v.toUpperCase().replace(/[·\s]/g, '')} = any(${sql.ref('monthCard.plateNos')})`,
-    },
+    plateNo: filter.contains('monthCard.plateNos', Type.String({ title: '车牌', maxLength: 12 }), plateQuery),
     status: filter.eq('monthCard.status', f.codes('状态', CARD_STATUS_LABEL)),
     parkingId: filter.eq('monthCard.parkingId', Type.String({ title: '停车场', maxLength: 64 })),
     productId: filter.eq('monthCard.productId', Type.String({ title: '月卡产品', maxLength: 64 })),
@@ -114,11 +110,7 @@ export const monthCards = defineResource({
   },
   toColumns: ({ ...v }, all) => ('endDate' in all ? { ...v, endDate: all.endDate } : v),
   effects: {
-    // an edit after the card was opened is audited like its actions: who, when, before, after
-    async update({ tx, req, id, values, before }) {
-      const diff = editDiff(['plateNos', 'ownerName', 'ownerPhone', 'description'], before ?? {}, values);
-      if (diff) await auditCard(tx, { kind: 'month', cardId: id, action: 'edit', operator: operatorOf(req), ...diff, reason: '编辑资料' });
-    },
+    update: auditEdit('month', ['plateNos', 'ownerName', 'ownerPhone', 'description']),
   },
   describe: (v) => `${v.cardNo} ${(v.plateNos as string[]).join('、')}`,
   export: {

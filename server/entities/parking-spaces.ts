@@ -5,6 +5,7 @@ import { defineResource, derive, filter } from '../resource/define.ts';
 import { f } from '../resource/fields.ts';
 import { PLATE_COLOR_CODES } from '../services/parking-model.ts';
 import { inLot, ofLot, parkingLots } from './parking-lots.ts';
+import { dateColumn } from '../lib/date-column.ts';
 
 /**
  * 车位: a space of a lot, its type and state; the plate of the car on it (only while occupied) and
@@ -16,13 +17,8 @@ const STATES = [0, 1, 2, 3, 4] as const;
 const LONG_RENTAL = 3;
 const OCCUPIED = 1;
 
-/** Rental days are calendar days: formatted without a time-zone shift, '' for none. */
-const day = (d: unknown): string =>
-  d instanceof Date
-    ? `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`
-    : typeof d === 'string'
-      ? d
-      : '';
+/** Rental days are calendar days, '' for none. */
+const day = (d: unknown): string => dateColumn(d) ?? '';
 
 export const parkingSpaces = defineResource({
   table: 'parkingSpace',

@@ -37,10 +37,7 @@ export async function cardPayments(db: Db, ids: string[], lock = false): Promise
        from card_payment where id = any($1::text[]) order by pay_time, id${lock ? ' for update' : ''}`,
     [ids],
   );
-  const refunds = await db.query<{ card_payment_id: string; amount_cents: string; status: number }>(
-    'select card_payment_id, amount_cents, status from parking_order_refund where card_payment_id = any($1::text[])',
-    [ids],
-  );
+  const refunds = await refundRequestsOf(db, ids);
   return rows.map((p) => ({
     id: p.id as string,
     cardKind: p.card_kind as 'month' | 'group',
@@ -51,10 +48,23 @@ export async function cardPayments(db: Db, ids: string[], lock = false): Promise
     payTime: p.pay_time as Date,
     valueCents: Number(p.amount_cents),
     refundedCents: Number(p.refunded_cents),
-    refunds: refunds.rows
-      .filter((r) => r.card_payment_id === p.id)
-      .map((r) => ({ amountCents: Number(r.amount_cents), status: Number(r.status) as RefundState })),
+    refunds: refunds.get(p.id as string) ?? [],
   }));
+}
+
+/** The refund requests of card payments `ids`, by payment. */
+export async function refundRequestsOf(db: Db, ids: string[]): Promise<Map<string, PaymentRefunds['refunds']>> {
+  const { rows } = await db.query<{ card_payment_id: string; amount_cents: string; status: number }>(
+    'select card_payment_id, amount_cents, status from parking_order_refund where card_payment_id = any($1::text[])',
+    [ids],
+  );
+  const byPayment = new Map<string, PaymentRefunds['refunds']>();
+  for (const r of rows)
+    byPayment.set(r.card_payment_id, [
+      ...(byPayment.get(r.card_payment_id) ?? []),
+      { amountCents: Number(r.amount_cents), status: Number(r.status) as RefundState },
+    ]);
+  return byPayment;
 }
 
 /** What the card's payment list shows of each payment's refunds. */

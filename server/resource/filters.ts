@@ -1,5 +1,5 @@
 import Type, { type TSchema } from 'typebox';
-import type { AliasableExpression, Expression, SqlBool } from 'kysely';
+import { type AliasableExpression, type Expression, type SqlBool, sql } from 'kysely';
 import type { Derived, Eb, Filter, Row } from './spec.ts';
 
 /** Ready-made list filters and derived answer columns for resource declarations. */
@@ -24,6 +24,11 @@ export const filter = {
       const q = v.trim().toUpperCase();
       return eb.or([...numbers.map((c) => eb(c, '=', q)), eb(plate, 'like', `${escapeLike(q)}%`), ...more(eb, q)]);
     },
+  }),
+  /** The value is one of an array column's (a lot among `parkingIds`, a plate among `plateNos`), after `normalize`. */
+  contains: (column: string, schema: TSchema, normalize: (v: string) => string = (v) => v): Filter => ({
+    schema,
+    where: (_eb, v: string) => sql<SqlBool>`${normalize(v)} = any(${sql.ref(column)})`,
   }),
   keyword: (columns: string[], title = '关键字'): Filter => ({
     schema: Type.String({ title, maxLength: 100 }),

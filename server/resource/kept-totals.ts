@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.ts';
+import { snake } from './totals-cache.ts';
 import type { LotScope } from './lot-scope.ts';
 
 /**
@@ -18,8 +19,6 @@ export interface KeptTotals {
   /** the summary figure that is the row count (answered as the list's total too) */
   count: string;
 }
-
-const snake = (camel: string) => camel.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 /**
  * The total and summary figures of a list whose only narrowing is its lots, or null when anything

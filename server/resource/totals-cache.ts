@@ -16,7 +16,8 @@ const LIMIT = 1000;
 export const versionOf = (table: string) =>
   sql<number | null>`(select version from table_change where name = ${snake(table)})`.as('listVersion');
 
-function snake(camel: string): string {
+/** A builder name's column or table (`parkingOrder` → `parking_order`). */
+export function snake(camel: string): string {
   return camel.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 }
 

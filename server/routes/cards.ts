@@ -1,5 +1,5 @@
 import { REFUND_AUDIT_LABEL } from '../refunds/transitions.ts';
-import { cardPaymentRefunds, cardPayments } from '../refunds/apply-card.ts';
+import { cardPaymentRefunds, refundRequestsOf } from '../refunds/apply-card.ts';
 import type { FastifyInstance } from 'fastify';
 import Type from 'typebox';
 import type { Db } from '../db/database.ts';
@@ -84,18 +84,19 @@ export function registerCardRoutes(app: FastifyInstance, db: Db): void {
           db.kysely.selectFrom('cardPayment').selectAll().where('cardId', '=', id).orderBy('payTime').execute(),
           db.kysely.selectFrom('cardAudit').selectAll().where('cardId', '=', id).orderBy('operateTime').execute(),
         ]);
-        const refunds = new Map(
-          (
-            await cardPayments(
-              db,
-              payments.map((p) => p.id),
-            )
-          ).map((p) => [p.id, cardPaymentRefunds(p)]),
+        const requests = await refundRequestsOf(
+          db,
+          payments.map((p) => p.id),
         );
         return ok({
           payments: payments.map((p) => ({
             ...p,
-            ...refunds.get(p.id),
+            ...cardPaymentRefunds({
+              channel: p.channel,
+              payTime: p.payTime,
+              valueCents: Number(p.amountCents),
+              refunds: requests.get(p.id) ?? [],
+            }),
             amountCents: Number(p.amountCents),
             periodStart: cardDay(p.periodStart),
             periodEnd: cardDay(p.periodEnd),

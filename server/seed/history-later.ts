@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database.ts';
 import { HISTORY_ORDER_IDS, HISTORY_SLOT_IDS, clearHistoryPending, pendingHistory, seedOrderHistory } from './history.ts';
 import { insertOrders } from './traffic-insert.ts';
+import { DEMO_HISTORY_HEADER } from '../../domain/demo-history-header.ts';
 
 /**
  * Fills the order history a first start left to the server (seed/history.ts), while the server
@@ -65,12 +66,9 @@ export async function fillHistoryLater(db: Db, log: (msg: string, e?: unknown) =
   };
 }
 
-/** Named in every answer while the history fills (`x-demo-history: 37/91`): the console says the history is still loading. */
-export const HISTORY_HEADER = 'x-demo-history';
-
 export function installHistoryProgress(app: FastifyInstance, history: HistoryFill): void {
   app.addHook('onRequest', async (_req, reply) => {
     const p = history.progress();
-    if (p) reply.header(HISTORY_HEADER, `${p.done}/${p.of}`);
+    if (p) reply.header(DEMO_HISTORY_HEADER, `${p.done}/${p.of}`);
   });
 }

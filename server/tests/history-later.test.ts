@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { HISTORY_KEY } from '../seed/history.ts';
-import { HISTORY_HEADER } from '../seed/history-later.ts';
+import { DEMO_HISTORY_HEADER as HISTORY_HEADER } from '../../domain/demo-history-header.ts';
 import { onPostgres } from './test-database.ts';
 
 // A first `npm start` answers before the order history is written, then writes it day by day.

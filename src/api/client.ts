@@ -2,7 +2,8 @@ import axios, { AxiosError, type AxiosAdapter, type AxiosInstance, type AxiosReq
 import { getToken } from '../utils/auth-cookie';
 import { classifyFailure, type ErrorAction, type FailureInfo, requestIdOf } from './error-catalogue';
 import { isWrite, performErrorAction, REQUEST_TIMEOUT_MS } from './error-action';
-import { DEMO_HISTORY_HEADER, demoHistory } from '../stores/demo-history-store';
+import { demoHistory } from '../stores/demo-history-store';
+import { DEMO_HISTORY_HEADER } from '../../domain/demo-history-header';
 
 declare module 'axios' {
   interface AxiosRequestConfig {

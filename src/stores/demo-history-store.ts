@@ -1,7 +1,5 @@
 import { makeAutoObservable } from 'mobx';
 
-/** The reference server names the demo history's progress while a first start still writes it (server/seed/history-later.ts). */
-export const DEMO_HISTORY_HEADER = 'x-demo-history';
 
 /**
  * Whether the server is still writing the demo's order history, as its answers say: the shell shows
