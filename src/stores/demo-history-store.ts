@@ -1,6 +1,5 @@
 import { makeAutoObservable } from 'mobx';
 
-
 /**
  * Whether the server is still writing the demo's order history, as its answers say: the shell shows
  * a line so that a short order list or an empty report on a first start is not taken for a fault.
