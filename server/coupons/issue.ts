@@ -1,4 +1,6 @@
+import type { Selectable } from 'kysely';
 import type { Db } from '../db/database.ts';
+import type { CouponTemplateTable } from '../db/coupon-tables.ts';
 import { ApiError, badRequest, notFound } from '../lib/envelope.ts';
 import { outOfScope, writable } from '../resource/lot-scope.ts';
 import { newId } from '../lib/ids.ts';
@@ -32,19 +34,12 @@ export interface IssueRow {
   msg: string;
 }
 
-interface TemplateRow extends ValidityTerms {
-  id: string;
-  templateName: string;
-  merchantId: string;
-  parkingIds: string[];
-  couponType: number;
-  faceValue: number;
-  capCents: number;
-  stock: number;
-  perPlateLimit: number;
-  stackable: number;
-  enabledMark: number;
-}
+/** The template columns an issue reads, typed as the table declares them; its validity days as text. */
+type TemplateRow = Omit<
+  Selectable<CouponTemplateTable>,
+  'validFrom' | 'validTo' | 'issuedCount' | 'description' | 'createTime' | 'lastModifyTime'
+> &
+  ValidityTerms;
 
 async function lockTemplate(tx: Db, id: string): Promise<TemplateRow | null> {
   const { rows } = await tx.query<Record<string, unknown>>(

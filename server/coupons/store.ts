@@ -1,4 +1,6 @@
+import type { Selectable } from 'kysely';
 import type { Db } from '../db/database.ts';
+import type { CouponRecordTable } from '../db/coupon-tables.ts';
 import { newId } from '../lib/ids.ts';
 import { chinaDate } from '../../domain/china-time.ts';
 import { COUPON_STATES, COUPON_TYPE_CODE, type CouponState } from '../../domain/coupon-codes.ts';
@@ -7,26 +9,11 @@ import { writeAudit } from '../lib/audit.ts';
 
 /** The rows a coupon change reads and writes, locked in its transaction, and its audit row. */
 
-export interface CouponRow {
-  id: string;
-  couponNo: string;
-  templateId: string;
-  merchantId: string;
-  templateName: string;
-  parkingIds: string[];
-  couponType: number;
-  faceValue: number;
-  capCents: number;
-  stackable: number;
-  plateNo: string;
-  state: CouponState;
-  issueTime: Date;
-  startTime: Date;
-  expireTime: Date;
-  orderId: string | null;
-  useTime: Date | null;
-  deductedCents: number;
-}
+/** The columns a coupon change reads (couponOf maps them from the driver's row), typed as the table declares them. */
+export type CouponRow = Omit<
+  Selectable<CouponRecordTable>,
+  'state' | 'maxCents' | 'issuer' | 'usedParkingId' | 'voidReason' | 'lastModifyTime'
+> & { state: CouponState };
 
 const COLUMNS = `id, coupon_no, template_id, merchant_id, template_name, parking_ids, coupon_type, face_value, cap_cents,
   stackable, plate_no, state, issue_time, start_time, expire_time, order_id, use_time, deducted_cents`;
