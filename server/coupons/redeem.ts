@@ -9,6 +9,7 @@ import { yuan } from '../../domain/money.ts';
 import type { FeeCoupon, FeeDiscountLine } from '../fees/types.ts';
 import { couponTransition } from './state-machine.ts';
 import { type CouponRow, auditCoupon, couponSnapshot, feeCouponOf, findCoupon } from './store.ts';
+import { moveBalance } from './merchant-balance.ts';
 
 /**
  * Using issued coupons on a stay: which coupons a stay may take (each refused with its reason:
@@ -88,28 +89,16 @@ export async function redeemCoupons(tx: Db, order: SettledOrder, lines: FeeDisco
     if (!c) throw badRequest(`优惠券${line.couponNo}不存在`);
     const refusal = redeemRefusal(c, { plateNo: order.plateNo, parkingId: order.parkingId, at: at.getTime() });
     if (refusal) throw badRequest(refusal);
-    // a conditional update: concurrent uses of one merchant's coupons can never take the balance below zero
-    const { rows: m } = await tx.query<{ balance: number; merchant_name: string }>(
-      'update merchant set balance = balance - $2, last_modify_time = now() where id = $1 and balance >= $2 returning balance, merchant_name',
-      [c.merchantId, line.cents],
-    );
-    if (!m[0]) throw badRequest(`商户余额不足，优惠券${c.couponNo}不能抵扣${yuan(line.cents)}元`);
-    await tx.query(
-      `insert into merchant_ledger (id, merchant_id, kind, amount_cents, balance_after, coupon_no, order_id, operator, create_time, note)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-      [
-        newId('ml'),
-        c.merchantId,
-        LEDGER_KIND.COUPON_USED,
-        -line.cents,
-        Number(m[0].balance),
-        c.couponNo,
-        order.id,
-        operator,
-        at,
-        `${c.templateName}抵扣停车费`,
-      ],
-    );
+    const m = await moveBalance(tx, c.merchantId, {
+      kind: LEDGER_KIND.COUPON_USED,
+      cents: -line.cents,
+      operator,
+      note: `${c.templateName}抵扣停车费`,
+      couponNo: c.couponNo,
+      orderId: order.id,
+      at,
+    });
+    if (!m) throw badRequest(`商户余额不足，优惠券${c.couponNo}不能抵扣${yuan(line.cents)}元`);
     await tx.query(
       `update coupon_record set state = $2, order_id = $3, used_parking_id = $4, use_time = $5, deducted_cents = $6, last_modify_time = now()
         where id = $1`,
@@ -118,7 +107,7 @@ export async function redeemCoupons(tx: Db, order: SettledOrder, lines: FeeDisco
     await tx.query(
       `insert into parking_order_coupon (id, order_id, coupon_no, merchant_name, coupon_type, face_value, deducted_cents, use_time)
        values ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [newId('oc'), order.id, c.couponNo, m[0].merchant_name, c.couponType, c.faceValue, line.cents, at],
+      [newId('oc'), order.id, c.couponNo, m.merchantName, c.couponType, c.faceValue, line.cents, at],
     );
     await auditCoupon(
       tx,
@@ -127,7 +116,7 @@ export async function redeemCoupons(tx: Db, order: SettledOrder, lines: FeeDisco
       operator,
       couponSnapshot(c),
       couponSnapshot({ ...c, state: COUPON_STATE.USED, deductedCents: line.cents, orderId: order.id }),
-      `抵扣${yuan(line.cents)}元，商户余额${yuan(Number(m[0].balance))}元`,
+      `抵扣${yuan(line.cents)}元，商户余额${yuan(m.balance)}元`,
     );
   }
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import Type from 'typebox';
 import type { Db } from '../db/database.ts';
 import { notFound, ok } from '../lib/envelope.ts';
+import { moveBalance } from '../coupons/merchant-balance.ts';
 import { writeOperLog } from '../lib/oper-log.ts';
 import { idParams, registerResource } from '../resource/define.ts';
 import { assertLots, canSee, lotsOf, outOfScope } from '../resource/lot-scope.ts';
@@ -12,7 +13,6 @@ import { MAX_BATCH, issueCoupons, platesOf } from '../coupons/issue.ts';
 import { voidCoupon } from '../coupons/lifecycle.ts';
 import { COUPON_STATES, LEDGER_KIND, couponValueLabel } from '../../domain/coupon-codes.ts';
 import { yuan } from '../../domain/money.ts';
-import { newId } from '../lib/ids.ts';
 import type { TypeBoxProvider } from '../lib/type-provider.ts';
 import { operatorOf } from '../lib/operator.ts';
 
@@ -169,32 +169,23 @@ export function registerCouponRoutes(fastify: FastifyInstance, db: Db): void {
     async (req) => {
       const { amountCents, note = '' } = req.body;
       const balance = await db.transaction(async (tx) => {
-        const { rows } = await tx.query<{ parking_ids: string[]; merchant_name: string; balance: string }>(
-          'select parking_ids, merchant_name, balance from merchant where id = $1 for update',
-          [req.params.id],
-        );
+        const { rows } = await tx.query<{ parking_ids: string[] }>('select parking_ids from merchant where id = $1 for update', [
+          req.params.id,
+        ]);
         if (!rows[0]) throw notFound();
         assertLots(req, rows[0].parking_ids);
-        const after = Number(rows[0].balance) + amountCents;
-        await tx.query('update merchant set balance = $2, last_modify_time = now() where id = $1', [req.params.id, after]);
-        await tx.query(
-          `insert into merchant_ledger (id, merchant_id, kind, amount_cents, balance_after, operator, note)
-           values ($1, $2, $3, $4, $5, $6, $7)`,
-          [
-            newId('ml'),
-            req.params.id,
-            LEDGER_KIND.TOP_UP,
-            amountCents,
-            after,
-            operatorOf(req, ''),
-            note.trim() ? `预付充值：${note.trim()}` : '预付充值',
-          ],
-        );
+        const moved = await moveBalance(tx, req.params.id, {
+          kind: LEDGER_KIND.TOP_UP,
+          cents: amountCents,
+          operator: operatorOf(req),
+          note: note.trim() ? `预付充值：${note.trim()}` : '预付充值',
+        });
+        const after = moved!.balance; // money in is never refused
         await writeOperLog(tx, req, {
           action: 'update',
           module: 'merchant',
           recordId: req.params.id,
-          detail: `${rows[0].merchant_name} 预付充值${yuan(amountCents)}元：${yuan(Number(rows[0].balance))} → ${yuan(after)}`,
+          detail: `${moved!.merchantName} 预付充值${yuan(amountCents)}元：${yuan(after - amountCents)} → ${yuan(after)}`,
         });
         return after;
       });
