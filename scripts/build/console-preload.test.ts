@@ -3,16 +3,30 @@ import { preloadScript } from './console-preload';
 
 const FILES = ['/static/js/async/console.1.js', '/static/css/async/console.2.css'];
 
-/** Runs the script a build writes, in a page with `cookie` at `hash`; answers the links it added. */
-function run(cookie: string, hash: string): { rel: string; as: string; href: string }[] {
-  const added: { rel: string; as: string; href: string }[] = [];
+interface Link {
+  rel: string;
+  as: string;
+  href: string;
+  onload?: () => void;
+}
+
+/** Runs the script a build writes, in a page with `cookie` at `hash`; answers every link it added (`links`, to load them). */
+function start(cookie: string, hash: string, files = FILES, shell: string[] = []) {
+  const links: Link[] = [];
   const document = {
     cookie,
     createElement: () => ({ rel: '', as: '', href: '' }),
-    head: { appendChild: (link: { rel: string; as: string; href: string }) => added.push({ ...link }) },
+    head: { appendChild: (link: Link) => links.push(link) },
   };
-  new Function('document', 'location', preloadScript(FILES))(document, { hash });
-  return added;
+  new Function('document', 'location', preloadScript(files, { shell }))(document, { hash });
+  return links;
+}
+
+function run(cookie: string, hash: string, shell: string[] = []): { rel: string; as: string; href: string }[] {
+  const links = start(cookie, hash, FILES, shell);
+  // every file arrives, so the script asks for all of them
+  for (let i = 0; i < links.length; i++) links[i].onload?.();
+  return links.map(({ rel, as, href }) => ({ rel, as, href }));
 }
 
 describe('the start-up script that asks for the console early', () => {
@@ -21,6 +35,26 @@ describe('the start-up script that asks for the console early', () => {
       { rel: 'preload', as: 'script', href: FILES[0] },
       { rel: 'preload', as: 'style', href: FILES[1] },
     ]);
+  });
+
+  it("asks for the shell's files too, except on a menu screen, which is drawn before the shell", () => {
+    const shell = ['/static/js/async/shell.3.js'];
+    const asked = (hash: string) => run('parking_token=abc', hash, shell).map((link) => link.href);
+    expect(asked('#/parking/parkingAdmin')).toEqual(FILES);
+    expect(asked('#/dashboard')).toEqual([...FILES, ...shell]);
+    expect(asked('#/user/center')).toEqual([...FILES, ...shell]);
+    expect(asked('#/parkingAdmin/add/7')).toEqual([...FILES, ...shell]);
+  });
+
+  it('asks for four files at a time, the next as one arrives', () => {
+    const files = ['a', 'b', 'c', 'd', 'e', 'f'].map((name) => `/static/js/async/${name}.js`);
+    const links = start('parking_token=abc', '#/parking/parkingAdmin', files);
+    expect(links.map((link) => link.href)).toEqual(files.slice(0, 4));
+    links[1].onload?.();
+    expect(links.map((link) => link.href)).toEqual(files.slice(0, 5));
+    links[0].onload?.();
+    links[2].onload?.();
+    expect(links.map((link) => link.href)).toEqual(files);
   });
 
   it('without a token (the sign-in page) asks for nothing', () => {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { RsbuildPlugin } from '@rsbuild/core';
 import { TOKEN_COOKIE } from '../../domain/auth-cookie-name';
-import { PUBLIC_PATHS } from '../../domain/pages/host-routes';
+import { HOST_ROUTES, PUBLIC_PATHS } from '../../domain/pages/host-routes';
 
 /**
  * A signed-in start needs the page loader, amis and the console's chunk, but only learns so once the
@@ -12,13 +12,40 @@ import { PUBLIC_PATHS } from '../../domain/pages/host-routes';
  * Without a token nothing more is fetched. A file, not inline code: the server's
  * Content-Security-Policy allows no inline script. The chunks are found by name (`webpackChunkName`).
  */
-export const PRELOADED_CHUNKS = ['page-loader', 'amis', 'console'];
+export const PRELOADED_CHUNKS = ['page-loader', 'amis', 'first-screen'];
+/**
+ * The shell's chunk: not for a menu screen, which is drawn before the shell (src/layout/first-screen.tsx);
+ * its files would only queue before the screen's own (a browser opens six connections to a server).
+ */
+export const SHELL_CHUNK = 'console';
 
-/** `skip`: where the console's chunks are not wanted at once, the public pages (sign-in, scan pages: no amis). */
-export function preloadScript(files: string[], skip: readonly string[] = PUBLIC_PATHS): string {
-  const list = JSON.stringify(files);
+/**
+ * Files asked for at a time, largest first: the rest wait for one to arrive, so the start's own
+ * small calls (the runtime config, CurrentUser, the page file) still find one of the browser's six
+ * connections to the server free instead of queueing behind a dozen chunks.
+ */
+const PRELOADS_AT_ONCE = 4;
+
+/** A menu screen's address (`/parking/parkingAdmin`), as src/router/boot-preload.ts reads one. */
+const MENU_SCREEN = /^\/[\w-]+\/[\w-]+$/;
+/** the console's own screens whose address looks like a menu screen's (`/user/center`) */
+const HOST_PATHS = HOST_ROUTES.map((r) => r.path).filter((path) => MENU_SCREEN.test(path));
+
+/**
+ * `skip`: where the console's chunks are not wanted at once, the public pages (sign-in, scan pages: no amis).
+ * `shell`: files asked for too unless the address is a menu screen; `hostPaths`: the console's own
+ * screens, never menu screens.
+ */
+export function preloadScript(
+  files: string[],
+  {
+    skip = PUBLIC_PATHS,
+    shell = [],
+    hostPaths = HOST_PATHS,
+  }: { skip?: readonly string[]; shell?: string[]; hostPaths?: readonly string[] } = {},
+): string {
   const token = JSON.stringify(`; ${TOKEN_COOKIE}=`);
-  return `(function(){if(('; '+document.cookie).indexOf(${token})<0||${JSON.stringify(skip)}.indexOf(location.hash.replace(/^#/,'').split('?')[0])>=0)return;${list}.forEach(function(f){var l=document.createElement('link');l.rel='preload';l.as=/\\.css$/.test(f)?'style':'script';l.href=f;document.head.appendChild(l)})})();\n`;
+  return `(function(){var p=location.hash.replace(/^#/,'').split('?')[0];if(('; '+document.cookie).indexOf(${token})<0||${JSON.stringify(skip)}.indexOf(p)>=0)return;var f=${JSON.stringify(files)};if(!${MENU_SCREEN}.test(p)||${JSON.stringify(hostPaths)}.indexOf(p)>=0)f=f.concat(${JSON.stringify(shell)});var n=0;function next(){while(n<${PRELOADS_AT_ONCE}&&f.length){var u=f.shift(),l=document.createElement('link');l.rel='preload';l.as=/\\.css$/.test(u)?'style':'script';l.href=u;n++;l.onload=l.onerror=function(){n--;next()};document.head.appendChild(l)}}next()})();\n`;
 }
 
 export function pluginConsolePreload(): RsbuildPlugin {
@@ -28,12 +55,21 @@ export function pluginConsolePreload(): RsbuildPlugin {
       api.modifyHTMLTags(({ headTags, bodyTags }, { compilation, compiler, assetPrefix, filename }) => {
         if (filename !== 'index.html') return { headTags, bodyTags };
         const prefix = assetPrefix.replace(/\/?$/, '/');
-        const files = PRELOADED_CHUNKS.flatMap((name) => {
+        const filesOf = (name: string) => {
           const group = compilation.namedChunkGroups.get(name);
           if (!group) throw new Error(`console-preload: no chunk named "${name}" (was a webpackChunkName renamed?)`);
           return group.getFiles().filter((f) => /\.(js|css)$/.test(f));
-        });
-        const code = preloadScript([...new Set(files)].map((f) => prefix + f));
+        };
+        const bySize = (a: string, b: string) =>
+          (compilation.getAsset(b)?.source.size() ?? 0) - (compilation.getAsset(a)?.source.size() ?? 0);
+        const files = [...new Set(PRELOADED_CHUNKS.flatMap(filesOf))].sort(bySize);
+        const shell = filesOf(SHELL_CHUNK)
+          .filter((f) => !files.includes(f))
+          .sort(bySize);
+        const code = preloadScript(
+          files.map((f) => prefix + f),
+          { shell: shell.map((f) => prefix + f) },
+        );
         const file = `static/js/console-preload.${createHash('sha256').update(code).digest('hex').slice(0, 10)}.js`;
         compilation.emitAsset(file, new compiler.webpack.sources.RawSource(code));
         // async: it holds nothing back, and it is small enough to run before the page's own scripts

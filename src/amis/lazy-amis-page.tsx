@@ -45,6 +45,8 @@ export const loadPageLoader = () => import(/* webpackChunkName: "page-loader" */
 /** A page fetched before its screen asked; `settled` once it is in, so the screen's first render can show it. */
 export interface EarlyPage {
   page: Promise<PageLoadResult>;
+  /** amis, asked for once the page is in (or has taken long) */
+  amis: Promise<AmisPageModule>;
   settled?: PageLoadResult;
 }
 
@@ -53,26 +55,31 @@ const earlyPages = new Map<string, EarlyPage>();
 /**
  * Fetches a page file (and its fragments) before the screen asks, and the renderer chunks it
  * shows once amis is here. The screen takes it once (takePrefetchedPage); later opens fetch fresh.
+ * Resolves with amis, which loads once the page is in (or has taken long).
  */
-export function prefetchPage(urlAddress: string, locale: Locale = localeStore.locale): void {
+export function prefetchPage(urlAddress: string, locale: Locale = localeStore.locale): Promise<AmisPageModule> {
   const key = `${locale} ${urlAddress}`;
-  if (earlyPages.has(key)) return;
+  const known = earlyPages.get(key);
+  if (known) return known.amis;
   const page = Promise.all([loadPageLoader(), loadRuntimeConfig()]).then(([{ loadPage }, config]) =>
     loadPage(urlAddress, config.pageBundles, fetchTakingEarly, locale),
   );
-  const early: EarlyPage = { page };
+  // amis's chunk holds the main thread for some 300 ms as it evaluates: the page loader's few short
+  // steps (the page file, then its fragments) go first, unless they take long
+  const pageFirst = Promise.race([page.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, PAGE_FIRST_MS))]);
+  const amis = pageFirst.then(() => preloadAmis());
+  // a failed chunk is the screen's to say (LazyAmisPage); nobody may be waiting here
+  amis.catch(() => undefined);
+  const early: EarlyPage = { page, amis };
   page.then(
     (loaded) => (early.settled = loaded),
     () => undefined,
   );
   earlyPages.set(key, early);
-  // amis's chunk holds the main thread for some 300 ms as it evaluates: the page loader's few short
-  // steps (the page file, then its fragments) go first, unless they take long
-  const pageFirst = Promise.race([page, new Promise((resolve) => setTimeout(resolve, PAGE_FIRST_MS))]);
-  void pageFirst
-    .then(() => Promise.all([preloadAmis(), page]))
-    .then(([amis, loaded]) => (loaded.kind === 'ok' ? amis.preloadRenderers(loaded.schema) : undefined))
+  void Promise.all([amis, page])
+    .then(([module, loaded]) => (loaded.kind === 'ok' ? module.preloadRenderers(loaded.schema) : undefined))
     .catch(() => undefined);
+  return amis;
 }
 
 /** How long amis's evaluation waits for a prefetched page at most (on a slow network it overlaps the wait). */

@@ -16,6 +16,7 @@ import { currentRoute } from '../router/current-route';
 import { t } from '../i18n';
 import { useFocusFollowsScreen } from './focus-follows-screen';
 import { DemoHistoryNotice } from './demo-history-notice';
+import { layoutClasses } from './layout-classes';
 import './layout.css';
 
 /** The signed-in shell: sidebar from the menu, top bar, tabs, cached pages, settings panel, footer. */
@@ -23,7 +24,7 @@ export const Layout = observer(function Layout() {
   useResponsive();
   useVisitedTags();
   const { sidebar, device, size } = appStore;
-  const { tagsView, fixedHeader } = settingsStore.settings;
+  const { tagsView } = settingsStore.settings;
   const { pathname } = useLocation();
   const chrome = chromeGate.open;
   // a JSON screen opens the chrome once drawn (amis-page.tsx); the console's own screens at once
@@ -42,18 +43,8 @@ export const Layout = observer(function Layout() {
     document.documentElement.dataset.size = size;
   }, [size]);
 
-  const classes = [
-    'pc-layout',
-    sidebar.opened ? 'is-open' : 'is-collapsed',
-    sidebar.withoutAnimation ? 'without-animation' : '',
-    device === 'mobile' ? 'is-mobile' : '',
-    fixedHeader ? 'has-fixed-header' : '',
-  ]
-    .filter(Boolean)
-    .join(' ');
-
   return (
-    <div className={classes} data-testid="layout">
+    <div className={layoutClasses()} data-testid="layout">
       {/* the first Tab stop: past the menu, the tabs and the header straight to the screen */}
       <a
         className="pc-skip-link"

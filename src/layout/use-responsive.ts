@@ -6,23 +6,25 @@ function isMobile() {
   return document.body.getBoundingClientRect().width - 1 < MOBILE_BREAKPOINT;
 }
 
+/** The device the window's width makes (spec §4): on a mobile one the sidebar closes without animation. */
+export function fitDevice() {
+  const mobile = isMobile();
+  appStore.toggleDevice(mobile ? 'mobile' : 'desktop');
+  if (mobile) appStore.closeSideBar(true);
+}
+
 /** Spec §4: under 992 px the device is mobile; the sidebar closes without animation, and on each route change. */
 export function useResponsive() {
   const { pathname } = useLocation();
 
   useEffect(() => {
-    const check = () => {
-      const mobile = isMobile();
-      appStore.toggleDevice(mobile ? 'mobile' : 'desktop');
-      if (mobile) appStore.closeSideBar(true);
-    };
-    check();
+    fitDevice();
     // only a change of device matters, not every pixel of a resize
     let wasMobile = isMobile();
     const onResize = () => {
       if (document.hidden || isMobile() === wasMobile) return;
       wasMobile = isMobile();
-      check();
+      fitDevice();
     };
     window.addEventListener('resize', onResize);
     return () => window.removeEventListener('resize', onResize);

@@ -26,8 +26,9 @@ export async function loadRouteFiles(
 ): Promise<LoadedRoutes> {
   const routes: DataRoute[] = [];
   const issues: RouteFileIssue[] = [];
-  // the JSON parser is not part of the sign-in page: it comes with the console's chunk
-  const parser = import(/* webpackChunkName: "console" */ '../../domain/pages/route-file-text');
+  // the JSON parser is not part of the sign-in page: it comes with the page loader's chunk, which
+  // parses page files with it, and which a start draws its first screen with before the console's
+  const parser = import(/* webpackChunkName: "page-loader" */ '../../domain/pages/route-file-text');
   for (const bundle of bundles) {
     const file = routeFileUrl(bundle);
     let text: string;

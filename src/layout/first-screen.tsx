@@ -1,0 +1,140 @@
+import { Suspense, useLayoutEffect, useRef, type ComponentType } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { UNSAFE_LocationContext as LocationContext, NavigationType, type Location } from 'react-router-dom';
+import { observer } from 'mobx-react-lite';
+import { PageActiveContext } from './page-active';
+import { layoutClasses } from './layout-classes';
+import { fitDevice } from './use-responsive';
+import { settingsStore } from '../stores/settings-store';
+import { loadSession, sessionReadyFor } from '../router/session-load';
+import { currentRoute, routeAccess } from '../router/current-route';
+import { decideNavigation } from '../router/guard';
+import { prefetchPage } from '../amis/lazy-amis-page';
+import { whenCallsSettle } from '../amis/call-activity';
+import type { AmisPageProps } from '../amis/amis-page';
+import { getToken } from '../utils/auth-cookie';
+import './layout.css';
+
+/**
+ * A signed-in start on a menu screen draws that screen first, in its place inside an empty frame of
+ * the shell, and only then loads the shell (the router, the menu, the top bar), whose evaluation
+ * and first render would otherwise hold the main thread before the screen's first rows. The shell's
+ * keep-alive outlet then takes the drawn screen as it is (adopted-screen.tsx): nothing is fetched
+ * or drawn twice, and what the user did meanwhile stays. The guard decides as it always does:
+ * a screen the user may not open is never drawn here, the shell sends them on.
+ */
+
+/** What the shell tells the adopted screen: whether its tab is the visible one, and its location. */
+export interface ScreenState {
+  active: boolean;
+  location: Location;
+  navigationType: NavigationType;
+}
+
+export interface FirstScreen {
+  path: string;
+  urlAddress: string;
+  /** the element the screen is drawn in, moved into the shell's outlet when adopted */
+  host: HTMLElement;
+  update(state: ScreenState): void;
+  release(): void;
+}
+
+/** The screen drawn at start-up, until the shell adopts it or goes elsewhere. */
+let held: (FirstScreen & { claimed: boolean }) | null = null;
+
+/** The shell's outlet takes the first screen when it opens the same path (menu-screen.tsx); once. */
+export function claimFirstScreen(path: string, urlAddress: string): FirstScreen | undefined {
+  if (!held || held.claimed || held.path !== path || held.urlAddress !== urlAddress) return undefined;
+  held.claimed = true;
+  return held;
+}
+
+/** The shell opened another path first (a redirect, a link followed early): the screen is let go. */
+export function releaseUnclaimedFirstScreen(path: string): void {
+  if (held && !held.claimed && held.path !== path) held.release();
+}
+
+type AmisPage = ComponentType<AmisPageProps>;
+
+function ScreenTree({ Page, page, state }: { Page: AmisPage; page: AmisPageProps; state: ScreenState }) {
+  return (
+    <PageActiveContext.Provider value={state.active}>
+      <LocationContext.Provider value={{ location: state.location, navigationType: state.navigationType }}>
+        <Suspense fallback={null}>
+          <Page {...page} />
+        </Suspense>
+      </LocationContext.Provider>
+    </PageActiveContext.Provider>
+  );
+}
+
+/** The shell's frame without its chrome (as layout.tsx draws it before the chrome), the screen in its outlet. */
+const Frame = observer(function Frame({ host }: { host: HTMLElement }) {
+  const outlet = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    outlet.current?.appendChild(host);
+  }, [host]);
+  return (
+    <div className={layoutClasses()}>
+      <aside className="pc-sidebar" />
+      <div className="pc-main">
+        <div className="pc-header">
+          <header className="pc-navbar" />
+          {settingsStore.settings.tagsView ? <div className="pc-tags" /> : null}
+        </div>
+        <main className="pc-app-main">
+          <div className="pc-cached-page" ref={outlet} />
+        </main>
+      </div>
+    </div>
+  );
+});
+
+/** A call answered and none out for this long: the screen's calls are done (they go one after another). */
+const CALLS_QUIET_MS = 200;
+/** The shell loads after this long at most, whatever the screen still waits for. */
+const SHELL_WAIT_MS = 3000;
+
+/**
+ * Draws the menu screen at `path` into `root` when the guard would open it; resolves, once it is
+ * drawn and its calls have answered, to true, or at once to false when it was not drawn (the shell
+ * decides then, as without a first screen). `pageGuess`: the page file the path most likely names
+ * (boot-preload.ts), fetched meanwhile.
+ */
+export async function showFirstScreen(path: string, search: string, pageGuess: string, root: Root): Promise<boolean> {
+  const amis = prefetchPage(pageGuess);
+  await loadSession();
+  const decision = decideNavigation({ path, search, hasToken: Boolean(getToken()), loaded: sessionReadyFor(path), access: routeAccess });
+  const resolved = currentRoute(path);
+  // a link entry (type 7) is no JSON page
+  if (decision.type !== 'allow' || resolved?.kind !== 'menu' || resolved.route.type === 7) return false;
+  const { default: Page } = await amis;
+  // the user followed a link meanwhile: the shell opens that
+  if (window.location.hash.replace(/^#/, '').split('?')[0] !== path) return false;
+
+  const page: AmisPageProps = { urlAddress: resolved.route.urlAddress, title: resolved.route.title };
+  const host = document.createElement('div');
+  host.className = 'pc-first-screen';
+  const screenRoot = createRoot(host);
+  const draw = (state: ScreenState) => screenRoot.render(<ScreenTree Page={Page} page={page} state={state} />);
+  const screen = {
+    path,
+    urlAddress: page.urlAddress,
+    host,
+    claimed: false,
+    update: draw,
+    release() {
+      if (held === screen) held = null;
+      // not inside the shell's commit that let it go
+      setTimeout(() => screenRoot.unmount());
+      host.remove();
+    },
+  };
+  held = screen;
+  fitDevice();
+  draw({ active: true, location: { pathname: path, search, hash: '', state: null, key: 'default' }, navigationType: NavigationType.Pop });
+  root.render(<Frame host={host} />);
+  await whenCallsSettle(CALLS_QUIET_MS, SHELL_WAIT_MS);
+  return true;
+}
