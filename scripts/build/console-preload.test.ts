@@ -11,19 +11,23 @@ interface Link {
 }
 
 /** Runs the script a build writes, in a page with `cookie` at `hash`; answers every link it added (`links`, to load them). */
-function start(cookie: string, hash: string, files = FILES, shell: string[] = []) {
+function start(cookie: string, hash: string, files = FILES, more: { firstScreen?: string[]; shell?: string[] } = {}) {
   const links: Link[] = [];
   const document = {
     cookie,
     createElement: () => ({ rel: '', as: '', href: '' }),
     head: { appendChild: (link: Link) => links.push(link) },
   };
-  new Function('document', 'location', preloadScript(files, { shell }))(document, { hash });
+  new Function('document', 'location', preloadScript(files, more))(document, { hash });
   return links;
 }
 
-function run(cookie: string, hash: string, shell: string[] = []): { rel: string; as: string; href: string }[] {
-  const links = start(cookie, hash, FILES, shell);
+function run(
+  cookie: string,
+  hash: string,
+  more: { firstScreen?: string[]; shell?: string[] } = {},
+): { rel: string; as: string; href: string }[] {
+  const links = start(cookie, hash, FILES, more);
   // every file arrives, so the script asks for all of them
   for (let i = 0; i < links.length; i++) links[i].onload?.();
   return links.map(({ rel, as, href }) => ({ rel, as, href }));
@@ -37,13 +41,13 @@ describe('the start-up script that asks for the console early', () => {
     ]);
   });
 
-  it("asks for the shell's files too, except on a menu screen, which is drawn before the shell", () => {
-    const shell = ['/static/js/async/shell.3.js'];
-    const asked = (hash: string) => run('parking_token=abc', hash, shell).map((link) => link.href);
-    expect(asked('#/parking/parkingAdmin')).toEqual(FILES);
-    expect(asked('#/dashboard')).toEqual([...FILES, ...shell]);
-    expect(asked('#/user/center')).toEqual([...FILES, ...shell]);
-    expect(asked('#/parkingAdmin/add/7')).toEqual([...FILES, ...shell]);
+  it("asks for the first screen's files on a menu screen, drawn before the shell, and for the shell's elsewhere", () => {
+    const more = { firstScreen: ['/static/js/async/first-screen.4.js'], shell: ['/static/js/async/shell.3.js'] };
+    const asked = (hash: string) => run('parking_token=abc', hash, more).map((link) => link.href);
+    expect(asked('#/parking/parkingAdmin')).toEqual([...FILES, ...more.firstScreen]);
+    expect(asked('#/dashboard')).toEqual([...FILES, ...more.shell]);
+    expect(asked('#/user/center')).toEqual([...FILES, ...more.shell]);
+    expect(asked('#/parkingAdmin/add/7')).toEqual([...FILES, ...more.shell]);
   });
 
   it('asks for four files at a time, the next as one arrives', () => {

@@ -12,11 +12,13 @@ import { HOST_ROUTES, PUBLIC_PATHS } from '../../domain/pages/host-routes';
  * Without a token nothing more is fetched. A file, not inline code: the server's
  * Content-Security-Policy allows no inline script. The chunks are found by name (`webpackChunkName`).
  */
-export const PRELOADED_CHUNKS = ['page-loader', 'amis', 'first-screen'];
+export const PRELOADED_CHUNKS = ['page-loader', 'amis'];
 /**
- * The shell's chunk: not for a menu screen, which is drawn before the shell (src/layout/first-screen.tsx);
- * its files would only queue before the screen's own (a browser opens six connections to a server).
+ * A menu screen is drawn before the shell (src/layout/first-screen.tsx): its address asks for that
+ * chunk, any other for the shell's. The shell's files would only queue before the screen's own (a
+ * browser opens six connections to a server), and elsewhere the first screen's are never used.
  */
+export const FIRST_SCREEN_CHUNK = 'first-screen';
 export const SHELL_CHUNK = 'console';
 
 /**
@@ -33,19 +35,21 @@ const HOST_PATHS = HOST_ROUTES.map((r) => r.path).filter((path) => MENU_SCREEN.t
 
 /**
  * `skip`: where the console's chunks are not wanted at once, the public pages (sign-in, scan pages: no amis).
- * `shell`: files asked for too unless the address is a menu screen; `hostPaths`: the console's own
- * screens, never menu screens.
+ * `firstScreen`: files asked for too on a menu screen; `shell`: elsewhere; `hostPaths`: the
+ * console's own screens, never menu screens.
  */
 export function preloadScript(
   files: string[],
   {
     skip = PUBLIC_PATHS,
+    firstScreen = [],
     shell = [],
     hostPaths = HOST_PATHS,
-  }: { skip?: readonly string[]; shell?: string[]; hostPaths?: readonly string[] } = {},
+  }: { skip?: readonly string[]; firstScreen?: string[]; shell?: string[]; hostPaths?: readonly string[] } = {},
 ): string {
   const token = JSON.stringify(`; ${TOKEN_COOKIE}=`);
-  return `(function(){var p=location.hash.replace(/^#/,'').split('?')[0];if(('; '+document.cookie).indexOf(${token})<0||${JSON.stringify(skip)}.indexOf(p)>=0)return;var f=${JSON.stringify(files)};if(!${MENU_SCREEN}.test(p)||${JSON.stringify(hostPaths)}.indexOf(p)>=0)f=f.concat(${JSON.stringify(shell)});var n=0;function next(){while(n<${PRELOADS_AT_ONCE}&&f.length){var u=f.shift(),l=document.createElement('link');l.rel='preload';l.as=/\\.css$/.test(u)?'style':'script';l.href=u;n++;l.onload=l.onerror=function(){n--;next()};document.head.appendChild(l)}}next()})();\n`;
+  const menuScreen = `${MENU_SCREEN}.test(p)&&${JSON.stringify(hostPaths)}.indexOf(p)<0`;
+  return `(function(){var p=location.hash.replace(/^#/,'').split('?')[0];if(('; '+document.cookie).indexOf(${token})<0||${JSON.stringify(skip)}.indexOf(p)>=0)return;var f=${JSON.stringify(files)}.concat(${menuScreen}?${JSON.stringify(firstScreen)}:${JSON.stringify(shell)});var n=0;function next(){while(n<${PRELOADS_AT_ONCE}&&f.length){var u=f.shift(),l=document.createElement('link');l.rel='preload';l.as=/\\.css$/.test(u)?'style':'script';l.href=u;n++;l.onload=l.onerror=function(){n--;next()};document.head.appendChild(l)}}next()})();\n`;
 }
 
 export function pluginConsolePreload(): RsbuildPlugin {
@@ -63,12 +67,14 @@ export function pluginConsolePreload(): RsbuildPlugin {
         const bySize = (a: string, b: string) =>
           (compilation.getAsset(b)?.source.size() ?? 0) - (compilation.getAsset(a)?.source.size() ?? 0);
         const files = [...new Set(PRELOADED_CHUNKS.flatMap(filesOf))].sort(bySize);
-        const shell = filesOf(SHELL_CHUNK)
-          .filter((f) => !files.includes(f))
-          .sort(bySize);
+        const others = (name: string) =>
+          filesOf(name)
+            .filter((f) => !files.includes(f))
+            .sort(bySize)
+            .map((f) => prefix + f);
         const code = preloadScript(
           files.map((f) => prefix + f),
-          { shell: shell.map((f) => prefix + f) },
+          { firstScreen: others(FIRST_SCREEN_CHUNK), shell: others(SHELL_CHUNK) },
         );
         const file = `static/js/console-preload.${createHash('sha256').update(code).digest('hex').slice(0, 10)}.js`;
         compilation.emitAsset(file, new compiler.webpack.sources.RawSource(code));

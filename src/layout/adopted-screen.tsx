@@ -13,7 +13,7 @@ export function AdoptedScreen({ screen }: { screen: FirstScreen }) {
   const location = useLocation();
   const navigationType = useNavigationType();
   useLayoutEffect(() => {
-    slot.current?.appendChild(screen.host);
+    if (slot.current) screen.moveInto(slot.current);
     return () => screen.release();
   }, [screen]);
   useLayoutEffect(() => screen.update({ active, location, navigationType }), [screen, active, location, navigationType]);

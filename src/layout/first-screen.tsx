@@ -13,6 +13,8 @@ import { prefetchPage } from '../amis/lazy-amis-page';
 import { whenCallsSettle } from '../amis/call-activity';
 import type { AmisPageProps } from '../amis/amis-page';
 import { getToken } from '../utils/auth-cookie';
+import { pageTitle } from '../router/page-title';
+import { brandStore } from './brand-store';
 import './layout.css';
 
 /**
@@ -34,8 +36,8 @@ export interface ScreenState {
 export interface FirstScreen {
   path: string;
   urlAddress: string;
-  /** the element the screen is drawn in, moved into the shell's outlet when adopted */
-  host: HTMLElement;
+  /** moves the screen into the shell's outlet, the focus (a filter being typed in) with it */
+  moveInto(slot: HTMLElement): void;
   update(state: ScreenState): void;
   release(): void;
 }
@@ -69,12 +71,16 @@ function ScreenTree({ Page, page, state }: { Page: AmisPage; page: AmisPageProps
   );
 }
 
-/** The shell's frame without its chrome (as layout.tsx draws it before the chrome), the screen in its outlet. */
-const Frame = observer(function Frame({ host }: { host: HTMLElement }) {
+/**
+ * The shell's frame without its chrome (as layout.tsx draws it before the chrome), the screen in its
+ * outlet. `leaving`: as the shell replaces the frame, before the screen leaves the page with it.
+ */
+const Frame = observer(function Frame({ host, leaving }: { host: HTMLElement; leaving: () => void }) {
   const outlet = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
     outlet.current?.appendChild(host);
-  }, [host]);
+    return leaving;
+  }, [host, leaving]);
   return (
     <div className={layoutClasses()}>
       <aside className="pc-sidebar" />
@@ -94,7 +100,7 @@ const Frame = observer(function Frame({ host }: { host: HTMLElement }) {
 /** A call answered and none out for this long: the screen's calls are done (they go one after another). */
 const CALLS_QUIET_MS = 200;
 /** The shell loads after this long at most, whatever the screen still waits for. */
-const SHELL_WAIT_MS = 3000;
+const SHELL_WAIT_MS = 2000;
 
 /**
  * Draws the menu screen at `path` into `root` when the guard would open it; resolves, once it is
@@ -113,16 +119,35 @@ export async function showFirstScreen(path: string, search: string, pageGuess: s
   // the user followed a link meanwhile: the shell opens that
   if (window.location.hash.replace(/^#/, '').split('?')[0] !== path) return false;
 
-  const page: AmisPageProps = { urlAddress: resolved.route.urlAddress, title: resolved.route.title };
+  const { screen, host, leaving } = drawScreen(Page, { urlAddress: resolved.route.urlAddress, title: resolved.route.title }, path, search);
+  held = screen;
+  fitDevice();
+  root.render(<Frame host={host} leaving={leaving} />);
+  document.title = pageTitle(path, brandStore.siteTitle);
+  await whenCallsSettle(CALLS_QUIET_MS, SHELL_WAIT_MS);
+  return true;
+}
+
+/** The screen in a React root of its own, so that it outlives the frame it is first drawn in. */
+function drawScreen(Page: AmisPage, page: AmisPageProps, path: string, search: string) {
   const host = document.createElement('div');
   host.className = 'pc-first-screen';
   const screenRoot = createRoot(host);
   const draw = (state: ScreenState) => screenRoot.render(<ScreenTree Page={Page} page={page} state={state} />);
+  // the element that had the focus as the frame went: moving the screen out of the page blurs it
+  let focused: HTMLElement | null = null;
+  const leaving = () => {
+    focused = document.activeElement instanceof HTMLElement && host.contains(document.activeElement) ? document.activeElement : null;
+  };
   const screen = {
     path,
     urlAddress: page.urlAddress,
-    host,
     claimed: false,
+    moveInto(slot: HTMLElement) {
+      slot.appendChild(host);
+      focused?.focus({ preventScroll: true });
+      focused = null;
+    },
     update: draw,
     release() {
       if (held === screen) held = null;
@@ -131,10 +156,6 @@ export async function showFirstScreen(path: string, search: string, pageGuess: s
       host.remove();
     },
   };
-  held = screen;
-  fitDevice();
   draw({ active: true, location: { pathname: path, search, hash: '', state: null, key: 'default' }, navigationType: NavigationType.Pop });
-  root.render(<Frame host={host} />);
-  await whenCallsSettle(CALLS_QUIET_MS, SHELL_WAIT_MS);
-  return true;
+  return { screen, host, leaving };
 }

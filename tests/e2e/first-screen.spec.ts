@@ -29,7 +29,7 @@ const listCalls = (page: Page) => {
   return calls;
 };
 
-test('a signed-in start shows its list before the shell, and the shell takes it as it is: one list call, the typed filter kept', async ({
+test('a signed-in start shows its list before the shell, and the shell takes it as it is: one list call, the typed filter and its focus kept', async ({
   page,
 }) => {
   await signInAndWait(page);
@@ -45,6 +45,8 @@ test('a signed-in start shows its list before the shell, and the shell takes it 
   await expect(layout.getByTestId('navbar-user')).not.toBeEmpty();
   await expect(layout.getByRole('columnheader', { name: '名称' })).toBeVisible();
   await expect(layout.locator('[name="keyword"]')).toHaveValue('福田');
+  // still typing where they were
+  await expect(layout.locator('[name="keyword"]')).toBeFocused();
   await expect(page.locator('.pc-tags__item[data-path="/parking/parkingAdmin"]')).toHaveAttribute('aria-selected', 'true');
   expect(calls).toHaveLength(1);
 });
