@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef } from 'react';
-import { useLocation, useNavigationType } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { usePageActive } from './page-active';
 import type { FirstScreen } from './first-screen';
 
@@ -11,11 +11,10 @@ export function AdoptedScreen({ screen }: { screen: FirstScreen }) {
   const slot = useRef<HTMLDivElement>(null);
   const active = usePageActive();
   const location = useLocation();
-  const navigationType = useNavigationType();
   useLayoutEffect(() => {
     if (slot.current) screen.moveInto(slot.current);
     return () => screen.release();
   }, [screen]);
-  useLayoutEffect(() => screen.update({ active, location, navigationType }), [screen, active, location, navigationType]);
+  useLayoutEffect(() => screen.update({ active, location }), [screen, active, location]);
   return <div ref={slot} />;
 }

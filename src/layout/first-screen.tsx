@@ -1,10 +1,10 @@
 import { Suspense, useLayoutEffect, useRef, type ComponentType } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { UNSAFE_LocationContext as LocationContext, NavigationType, type Location } from 'react-router-dom';
 import { observer } from 'mobx-react-lite';
 import { PageActiveContext } from './page-active';
+import { PageLocationContext, type PageLocation } from './page-location';
 import { layoutClasses } from './layout-classes';
-import { fitDevice } from './use-responsive';
+import { fitDevice } from './fit-device';
 import { settingsStore } from '../stores/settings-store';
 import { loadSession, sessionReadyFor } from '../router/session-load';
 import { currentRoute, routeAccess } from '../router/current-route';
@@ -29,8 +29,7 @@ import './layout.css';
 /** What the shell tells the adopted screen: whether its tab is the visible one, and its location. */
 export interface ScreenState {
   active: boolean;
-  location: Location;
-  navigationType: NavigationType;
+  location: PageLocation;
 }
 
 export interface FirstScreen {
@@ -62,11 +61,11 @@ type AmisPage = ComponentType<AmisPageProps>;
 function ScreenTree({ Page, page, state }: { Page: AmisPage; page: AmisPageProps; state: ScreenState }) {
   return (
     <PageActiveContext.Provider value={state.active}>
-      <LocationContext.Provider value={{ location: state.location, navigationType: state.navigationType }}>
+      <PageLocationContext.Provider value={state.location}>
         <Suspense fallback={null}>
           <Page {...page} />
         </Suspense>
-      </LocationContext.Provider>
+      </PageLocationContext.Provider>
     </PageActiveContext.Provider>
   );
 }
@@ -156,6 +155,6 @@ function drawScreen(Page: AmisPage, page: AmisPageProps, path: string, search: s
       host.remove();
     },
   };
-  draw({ active: true, location: { pathname: path, search, hash: '', state: null, key: 'default' }, navigationType: NavigationType.Pop });
+  draw({ active: true, location: { pathname: path, search, hash: '', state: null, key: 'default' } });
   return { screen, host, leaving };
 }

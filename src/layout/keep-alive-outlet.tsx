@@ -3,6 +3,7 @@ import { useLocation, useNavigationType, useOutlet, UNSAFE_LocationContext as Lo
 import { observer } from 'mobx-react-lite';
 import { tagsViewStore } from '../stores/tags-view-store';
 import { PageActiveContext } from './page-active';
+import { PageLocationContext } from './page-location';
 import { t } from '../i18n';
 
 interface Entry {
@@ -69,8 +70,10 @@ function CachedPage({
     <div className="pc-cached-page" style={active ? undefined : { display: 'none' }} data-path={location.pathname}>
       <PageActiveContext.Provider value={active}>
         <LocationContext.Provider value={value}>
-          {/* lazy pages may suspend on a tab click (a synchronous update): each page waits on its own */}
-          <Suspense fallback={<div className="pc-page-loading">{t('common.loading')}</div>}>{element}</Suspense>
+          <PageLocationContext.Provider value={location}>
+            {/* lazy pages may suspend on a tab click (a synchronous update): each page waits on its own */}
+            <Suspense fallback={<div className="pc-page-loading">{t('common.loading')}</div>}>{element}</Suspense>
+          </PageLocationContext.Provider>
         </LocationContext.Provider>
       </PageActiveContext.Provider>
     </div>

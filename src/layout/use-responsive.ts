@@ -1,17 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
-import { appStore, MOBILE_BREAKPOINT } from '../stores/app-store';
-
-function isMobile() {
-  return document.body.getBoundingClientRect().width - 1 < MOBILE_BREAKPOINT;
-}
-
-/** The device the window's width makes (spec §4): on a mobile one the sidebar closes without animation. */
-export function fitDevice() {
-  const mobile = isMobile();
-  appStore.toggleDevice(mobile ? 'mobile' : 'desktop');
-  if (mobile) appStore.closeSideBar(true);
-}
+import { appStore } from '../stores/app-store';
+import { fitDevice, isMobile } from './fit-device';
 
 /** Spec §4: under 992 px the device is mobile; the sidebar closes without animation, and on each route change. */
 export function useResponsive() {
