@@ -76,8 +76,9 @@ function show(): void {
     void asked.then(async () => {
       // a menu screen is drawn before the shell, which loads once the screen's calls have answered
       const drawn = early.page ? await drawFirstScreen(start.path, start.search, early.page) : false;
-      void openConsole(undefined, drawn).catch(() => root.render(<FeedbackLayer />));
-      // the first screen's page file and chunks, beside the console's own chunk
+      // a console that failed to load says so (openConsole); a screen drawn stays, with its notices
+      void openConsole(undefined, drawn).catch(() => (drawn ? undefined : root.render(<FeedbackLayer />)));
+      // the screen's page file and chunks unless drawn already, and the shell's chunks
       preloadFor(start.path, !drawn);
     });
     return;

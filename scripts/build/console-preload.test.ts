@@ -11,12 +11,20 @@ interface Link {
 }
 
 /** Runs the script a build writes, in a page with `cookie` at `hash`; answers every link it added (`links`, to load them). */
-function start(cookie: string, hash: string, files = FILES, more: { firstScreen?: string[]; shell?: string[] } = {}) {
+function start(
+  cookie: string,
+  hash: string,
+  files = FILES,
+  more: { firstScreen?: string[]; shell?: string[] } = {},
+  requested: string[] = [],
+) {
   const links: Link[] = [];
   const document = {
     cookie,
     createElement: () => ({ rel: '', as: '', href: '' }),
     head: { appendChild: (link: Link) => links.push(link) },
+    // the page's own script and stylesheet elements
+    querySelector: (selector: string) => (requested.some((url) => selector.includes(`"${url}"`)) ? {} : null),
   };
   new Function('document', 'location', preloadScript(files, more))(document, { hash });
   return links;
@@ -48,6 +56,13 @@ describe('the start-up script that asks for the console early', () => {
     expect(asked('#/dashboard')).toEqual([...FILES, ...more.shell]);
     expect(asked('#/user/center')).toEqual([...FILES, ...more.shell]);
     expect(asked('#/parkingAdmin/add/7')).toEqual([...FILES, ...more.shell]);
+    expect(asked('#/redirect/dashboard')).toEqual([...FILES, ...more.shell]);
+  });
+
+  it('does not ask again for a file the page has asked for itself (a late preload is never used)', () => {
+    const files = ['a', 'b', 'c', 'd', 'e'].map((name) => `/static/js/async/${name}.js`);
+    const links = start('parking_token=abc', '#/parking/parkingAdmin', files, {}, [files[1], files[4]]);
+    expect(links.map((link) => link.href)).toEqual([files[0], files[2], files[3]]);
   });
 
   it('asks for four files at a time, the next as one arrives', () => {

@@ -22,16 +22,18 @@ export const FIRST_SCREEN_CHUNK = 'first-screen';
 export const SHELL_CHUNK = 'console';
 
 /**
- * Files asked for at a time, largest first: the rest wait for one to arrive, so the start's own
- * small calls (the runtime config, CurrentUser, the page file) still find one of the browser's six
- * connections to the server free instead of queueing behind a dozen chunks.
+ * Files asked for at a time: the rest wait for one to arrive, so the start's own small calls (the
+ * runtime config, CurrentUser, the page file) still find one of the browser's six connections to
+ * the server free instead of queueing behind a dozen chunks. Largest first: amis's script and style
+ * take longest. A file the page asked for itself meanwhile is not asked for again (a preload that
+ * comes after the page's own request is never used, and the browser warns).
  */
 const PRELOADS_AT_ONCE = 4;
 
 /** A menu screen's address (`/parking/parkingAdmin`), as src/router/boot-preload.ts reads one. */
 const MENU_SCREEN = /^\/[\w-]+\/[\w-]+$/;
-/** the console's own screens whose address looks like a menu screen's (`/user/center`) */
-const HOST_PATHS = HOST_ROUTES.map((r) => r.path).filter((path) => MENU_SCREEN.test(path));
+/** the console's own screens whose address looks like a menu screen's (`/user/center`, `/redirect/…`) */
+const HOST_PATHS = HOST_ROUTES.map((r) => r.path.replace(/\*$/, '')).filter((path) => MENU_SCREEN.test(path) || path.endsWith('/'));
 
 /**
  * `skip`: where the console's chunks are not wanted at once, the public pages (sign-in, scan pages: no amis).
@@ -48,8 +50,9 @@ export function preloadScript(
   }: { skip?: readonly string[]; firstScreen?: string[]; shell?: string[]; hostPaths?: readonly string[] } = {},
 ): string {
   const token = JSON.stringify(`; ${TOKEN_COOKIE}=`);
-  const menuScreen = `${MENU_SCREEN}.test(p)&&${JSON.stringify(hostPaths)}.indexOf(p)<0`;
-  return `(function(){var p=location.hash.replace(/^#/,'').split('?')[0];if(('; '+document.cookie).indexOf(${token})<0||${JSON.stringify(skip)}.indexOf(p)>=0)return;var f=${JSON.stringify(files)}.concat(${menuScreen}?${JSON.stringify(firstScreen)}:${JSON.stringify(shell)});var n=0;function next(){while(n<${PRELOADS_AT_ONCE}&&f.length){var u=f.shift(),l=document.createElement('link');l.rel='preload';l.as=/\\.css$/.test(u)?'style':'script';l.href=u;n++;l.onload=l.onerror=function(){n--;next()};document.head.appendChild(l)}}next()})();\n`;
+  // a host path ending in '/' stands for every path under it (`/redirect/*`)
+  const menuScreen = `${MENU_SCREEN}.test(p)&&!${JSON.stringify(hostPaths)}.some(function(h){return h===p||(h.slice(-1)==='/'&&p.indexOf(h)===0)})`;
+  return `(function(){var p=location.hash.replace(/^#/,'').split('?')[0];if(('; '+document.cookie).indexOf(${token})<0||${JSON.stringify(skip)}.indexOf(p)>=0)return;var f=${JSON.stringify(files)}.concat(${menuScreen}?${JSON.stringify(firstScreen)}:${JSON.stringify(shell)});var n=0;function next(){while(n<${PRELOADS_AT_ONCE}&&f.length){var u=f.shift();if(document.querySelector('script[src="'+u+'"],link[href="'+u+'"]'))continue;var l=document.createElement('link');l.rel='preload';l.as=/\\.css$/.test(u)?'style':'script';l.href=u;n++;l.onload=l.onerror=function(){n--;next()};document.head.appendChild(l)}}next()})();\n`;
 }
 
 export function pluginConsolePreload(): RsbuildPlugin {

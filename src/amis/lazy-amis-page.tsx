@@ -85,6 +85,11 @@ export function prefetchPage(urlAddress: string, locale: Locale = localeStore.lo
 /** How long amis's evaluation waits for a prefetched page at most (on a slow network it overlaps the wait). */
 const PAGE_FIRST_MS = 150;
 
+/** The prefetched page of `urlAddress` in `locale`, left for the screen to take; undefined when there is none. */
+export function prefetchedPage(urlAddress: string, locale: Locale): Promise<PageLoadResult> | undefined {
+  return earlyPages.get(`${locale} ${urlAddress}`)?.page;
+}
+
 /** The prefetched page of `urlAddress` in `locale`, once; undefined when there is none. */
 export function takePrefetchedPage(urlAddress: string, locale: Locale): EarlyPage | undefined {
   const key = `${locale} ${urlAddress}`;

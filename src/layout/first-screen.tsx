@@ -9,7 +9,9 @@ import { settingsStore } from '../stores/settings-store';
 import { loadSession, sessionReadyFor } from '../router/session-load';
 import { currentRoute, routeAccess } from '../router/current-route';
 import { decideNavigation } from '../router/guard';
-import { prefetchPage } from '../amis/lazy-amis-page';
+import { prefetchedPage, prefetchPage } from '../amis/lazy-amis-page';
+import { localeStore } from '../i18n';
+import { FeedbackLayer } from '../feedback/feedback-layer';
 import { whenCallsSettle } from '../amis/call-activity';
 import type { AmisPageProps } from '../amis/amis-page';
 import { getToken } from '../utils/auth-cookie';
@@ -22,7 +24,8 @@ import './layout.css';
  * the shell, and only then loads the shell (the router, the menu, the top bar), whose evaluation
  * and first render would otherwise hold the main thread before the screen's first rows. The shell's
  * keep-alive outlet then takes the drawn screen as it is (adopted-screen.tsx): nothing is fetched
- * or drawn twice, and what the user did meanwhile stays. The guard decides as it always does:
+ * or drawn twice, and what the user typed meanwhile stays (a link followed before the shell came
+ * brings the shell at once, which opens the link's target). The guard decides as it always does:
  * a screen the user may not open is never drawn here, the shell sends them on.
  */
 
@@ -100,6 +103,13 @@ const Frame = observer(function Frame({ host, leaving }: { host: HTMLElement; le
 const CALLS_QUIET_MS = 200;
 /** The shell loads after this long at most, whatever the screen still waits for. */
 const SHELL_WAIT_MS = 2000;
+/** amis not in by then (a slow network): the shell starts as without a first screen, its menu while amis loads. */
+const AMIS_WAIT_MS = 4000;
+
+const never = new Promise<never>(() => undefined);
+const after = (ms: number) => new Promise<null>((resolve) => setTimeout(() => resolve(null), ms));
+/** The next change of the address: a link followed in the screen before the shell was there. */
+const addressChange = () => new Promise<void>((resolve) => window.addEventListener('hashchange', () => resolve(), { once: true }));
 
 /**
  * Draws the menu screen at `path` into `root` when the guard would open it; resolves, once it is
@@ -114,16 +124,26 @@ export async function showFirstScreen(path: string, search: string, pageGuess: s
   const resolved = currentRoute(path);
   // a link entry (type 7) is no JSON page
   if (decision.type !== 'allow' || resolved?.kind !== 'menu' || resolved.route.type === 7) return false;
-  const { default: Page } = await amis;
+  const loaded = await Promise.race([amis, after(AMIS_WAIT_MS)]);
   // the user followed a link meanwhile: the shell opens that
-  if (window.location.hash.replace(/^#/, '').split('?')[0] !== path) return false;
+  if (!loaded || window.location.hash.replace(/^#/, '').split('?')[0] !== path) return false;
+  const Page = loaded.default;
 
   const { screen, host, leaving } = drawScreen(Page, { urlAddress: resolved.route.urlAddress, title: resolved.route.title }, path, search);
   held = screen;
   fitDevice();
-  root.render(<Frame host={host} leaving={leaving} />);
+  root.render(
+    <>
+      <Frame host={host} leaving={leaving} />
+      <FeedbackLayer />
+    </>,
+  );
   document.title = pageTitle(path, brandStore.siteTitle);
-  await whenCallsSettle(CALLS_QUIET_MS, SHELL_WAIT_MS);
+  // a page file missing or malformed makes no call: its panel shows, and the shell comes at once
+  const problem = prefetchedPage(resolved.route.urlAddress, localeStore.locale)?.then((result) =>
+    result.kind === 'ok' ? never : undefined,
+  );
+  await Promise.race([whenCallsSettle(CALLS_QUIET_MS, SHELL_WAIT_MS), addressChange(), problem ?? never]);
   return true;
 }
 
@@ -133,10 +153,13 @@ function drawScreen(Page: AmisPage, page: AmisPageProps, path: string, search: s
   host.className = 'pc-first-screen';
   const screenRoot = createRoot(host);
   const draw = (state: ScreenState) => screenRoot.render(<ScreenTree Page={Page} page={page} state={state} />);
-  // the element that had the focus as the frame went: moving the screen out of the page blurs it
+  // the element that had the focus as the frame went (moving the screen out of the page blurs it),
+  // and how far the page was scrolled (the shell's guard scrolls to the top as it mounts)
   let focused: HTMLElement | null = null;
+  let scrolled = 0;
   const leaving = () => {
     focused = document.activeElement instanceof HTMLElement && host.contains(document.activeElement) ? document.activeElement : null;
+    scrolled = window.scrollY;
   };
   const screen = {
     path,
@@ -146,6 +169,9 @@ function drawScreen(Page: AmisPage, page: AmisPageProps, path: string, search: s
       slot.appendChild(host);
       focused?.focus({ preventScroll: true });
       focused = null;
+      // after the guard's scroll to the top, before the frame is painted
+      const top = scrolled;
+      if (top > 0) requestAnimationFrame(() => window.scrollTo(0, top));
     },
     update: draw,
     release() {
