@@ -47,10 +47,13 @@ export interface FirstScreen {
 /** The screen drawn at start-up, until the shell adopts it or goes elsewhere. */
 let held: (FirstScreen & { claimed: boolean }) | null = null;
 
-/** The shell's outlet takes the first screen when it opens the same path (menu-screen.tsx); once. */
-export function claimFirstScreen(path: string, urlAddress: string): FirstScreen | undefined {
+/**
+ * The first screen, when the shell's outlet opens the same path (menu-screen.tsx) and it is not
+ * taken yet: it is taken as it moves into the outlet (moveInto), in a commit, so a render React
+ * sets aside takes nothing.
+ */
+export function firstScreenFor(path: string, urlAddress: string): FirstScreen | undefined {
   if (!held || held.claimed || held.path !== path || held.urlAddress !== urlAddress) return undefined;
-  held.claimed = true;
   return held;
 }
 
@@ -166,6 +169,7 @@ function drawScreen(Page: AmisPage, page: AmisPageProps, path: string, search: s
     urlAddress: page.urlAddress,
     claimed: false,
     moveInto(slot: HTMLElement) {
+      screen.claimed = true;
       slot.appendChild(host);
       focused?.focus({ preventScroll: true });
       focused = null;

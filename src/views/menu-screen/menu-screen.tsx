@@ -7,7 +7,7 @@ import { t } from '../../i18n';
 import { menuLinkHref } from '../../utils/menu-link';
 
 import { LazyAmisPage as AmisPage } from '../../amis/lazy-amis-page';
-import { claimFirstScreen } from '../../layout/first-screen';
+import { firstScreenFor } from '../../layout/first-screen';
 import { AdoptedScreen } from '../../layout/adopted-screen';
 
 /** A screen from the server menu, or a data route (route file, menu entry) backed by a JSON page: its urlAddress names the page file. */
@@ -45,7 +45,7 @@ export const MenuScreen = observer(function MenuScreen() {
 
 /** A menu entry's JSON page, or the same page already drawn at start-up (layout/first-screen.tsx). */
 function MenuPage({ path, urlAddress, title }: { path: string; urlAddress: string; title: string }) {
-  const [first] = useState(() => claimFirstScreen(path, urlAddress));
+  const [first] = useState(() => firstScreenFor(path, urlAddress));
   if (first) return <AdoptedScreen screen={first} />;
   return (
     <Suspense fallback={<div className="pc-page-loading">{t('common.loading')}</div>}>
