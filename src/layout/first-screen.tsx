@@ -16,6 +16,7 @@ import { whenCallsSettle } from '../amis/call-activity';
 import type { AmisPageProps } from '../amis/amis-page';
 import { getToken } from '../utils/auth-cookie';
 import { pageTitle } from '../router/page-title';
+import { hashLocation } from '../router/signed-out-start';
 import { brandStore } from './brand-store';
 import './layout.css';
 
@@ -129,7 +130,7 @@ export async function showFirstScreen(path: string, search: string, pageGuess: s
   if (decision.type !== 'allow' || resolved?.kind !== 'menu' || resolved.route.type === 7) return false;
   const loaded = await Promise.race([amis, after(AMIS_WAIT_MS)]);
   // the user followed a link meanwhile: the shell opens that
-  if (!loaded || window.location.hash.replace(/^#/, '').split('?')[0] !== path) return false;
+  if (!loaded || hashLocation(window.location.hash).path !== path) return false;
   const Page = loaded.default;
 
   const { screen, host, leaving } = drawScreen(Page, { urlAddress: resolved.route.urlAddress, title: resolved.route.title }, path, search);
