@@ -1,6 +1,6 @@
 /**
  * The console's vocabulary for page JSON, as pure functions of one schema node (no amis, no DOM):
- * the list defaults every crud gets, and the shorthand keys `dict` and `lots`. The console applies
+ * the list defaults every crud gets, and the shorthand keys `dict`, `lots` and `export`. The console applies
  * `applyVocabulary` to every node amis renders (src/amis/extensions/schema-defaults.ts), and
  * check:pages applies it before validating a page against amis's schema, so both see the same page.
  */
@@ -17,6 +17,7 @@ import {
   subFormChangesAtOnce,
 } from './vocabulary-forms';
 import { narrowChartAxes } from './vocabulary-charts';
+import { exportButtons } from './vocabulary-export';
 
 type Node = Record<string, unknown>;
 
@@ -112,7 +113,7 @@ function columnDefaults(column: unknown): unknown {
 }
 
 export function crudDefaults(node: Node): Node {
-  let out = withDefaults(node, LIST_DEFAULTS);
+  let out = exportButtons(withDefaults(node, LIST_DEFAULTS));
   if (Array.isArray(out.columns)) out = { ...out, columns: out.columns.map(columnDefaults) };
   if (typeof out.placeholder === 'string') out = { ...out, placeholder: { type: LIST_PLACEHOLDER, text: out.placeholder } };
   return isObject(out.filter) ? { ...out, filter: filterDefaults(out.filter) } : out;
