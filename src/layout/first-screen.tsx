@@ -1,11 +1,9 @@
 import { Suspense, useLayoutEffect, useRef, type ComponentType } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { observer } from 'mobx-react-lite';
 import { PageActiveContext } from './page-active';
 import { PageLocationContext, type PageLocation } from './page-location';
-import { layoutClasses } from './layout-classes';
+import { ShellFrame } from './shell-frame';
 import { fitDevice } from './fit-device';
-import { settingsStore } from '../stores/settings-store';
 import { loadSession, sessionReadyFor } from '../router/session-load';
 import { currentRoute, routeAccess } from '../router/current-route';
 import { decideNavigation } from '../router/guard';
@@ -78,30 +76,23 @@ function ScreenTree({ Page, page, state }: { Page: AmisPage; page: AmisPageProps
 }
 
 /**
- * The shell's frame without its chrome (as layout.tsx draws it before the chrome), the screen in its
- * outlet. `leaving`: as the shell replaces the frame, before the screen leaves the page with it.
+ * The shell's frame without its chrome (shell-frame.tsx), the screen in its outlet. `leaving`: as
+ * the shell replaces the frame, before the screen leaves the page with it.
  */
-const Frame = observer(function Frame({ host, leaving }: { host: HTMLElement; leaving: () => void }) {
+function Frame({ host, leaving }: { host: HTMLElement; leaving: () => void }) {
   const outlet = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
     outlet.current?.appendChild(host);
     return leaving;
   }, [host, leaving]);
   return (
-    <div className={layoutClasses()}>
-      <aside className="pc-sidebar" />
-      <div className="pc-main">
-        <div className="pc-header">
-          <header className="pc-navbar" />
-          {settingsStore.settings.tagsView ? <div className="pc-tags" /> : null}
-        </div>
-        <main className="pc-app-main">
-          <div className="pc-cached-page" ref={outlet} />
-        </main>
-      </div>
-    </div>
+    <ShellFrame>
+      <main className="pc-app-main">
+        <div className="pc-cached-page" ref={outlet} />
+      </main>
+    </ShellFrame>
   );
-});
+}
 
 /** A call answered and none out for this long: the screen's calls are done (they go one after another). */
 const CALLS_QUIET_MS = 200;
