@@ -18,4 +18,10 @@ describe('the server configuration', () => {
       expect(String(e)).toContain('//***@db/x');
     }
   });
+
+  it('writes sign-in codes to an outbox beside the data, none for an in-memory database', () => {
+    expect(appOptionsOf(readConfig({ DATA_DIR: '/srv/parking' })).smsOutbox).toBe('/srv/parking/sms-outbox.txt');
+    expect(appOptionsOf(readConfig({ DATA_DIR: 'memory' })).smsOutbox).toBeUndefined();
+    expect(appOptionsOf(readConfig({ DATA_DIR: 'memory', SMS_OUTBOX: '/var/spool/sms.txt' })).smsOutbox).toBe('/var/spool/sms.txt');
+  });
 });

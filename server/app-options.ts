@@ -34,6 +34,7 @@ export function appOptionsOf(config: ServerConfig, pageBundles?: PageBundle[], l
       duplicatePercent: config.refundSimDuplicatePercent,
     },
     smsLogin: config.smsLogin,
+    smsOutbox: config.smsOutbox,
     publicUrl: config.publicUrl,
     trustProxy: config.trustProxy,
     signInLimits: {

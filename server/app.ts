@@ -16,6 +16,7 @@ import { DEFAULT_PAGE_BUNDLES, type PageBundle, REPO_DIR, registerStatic } from 
 import { registerDocsRoute } from './routes/docs.ts';
 import { registerMenuRoutes } from './routes/system-menus.ts';
 import { registerOauthRoutes } from './routes/oauth.ts';
+import { createSmsOutbox, type SmsOutbox } from './services/sms-outbox.ts';
 import { registerParkingRoutes } from './routes/parking.ts';
 import { createFileStore, registerUploadRoutes } from './routes/upload.ts';
 import { registerDictRoutes } from './routes/system-dict.ts';
@@ -70,6 +71,8 @@ export interface BuildAppOptions {
   heartbeatMs?: number;
   /** First-start seed: the SMS sign-in switch. */
   smsLogin?: boolean;
+  /** the file the sign-in codes are written to (services/sms-outbox.ts); none: they are not sent */
+  smsOutbox?: string;
   /** PUBLIC_URL: the origin printed into QR codes */
   publicUrl?: string;
   /** proxies (addresses, CIDRs) whose X-Forwarded-* headers are believed; none by default */
@@ -115,7 +118,7 @@ export async function prepareDatabase(target: DbTarget = {}, seed: SeedOptions =
 export async function registerApi(
   app: FastifyInstance,
   db: Db,
-  opts: { dataDir?: string; signInLimits?: Partial<SignInLimits>; databaseUrl?: string } = {},
+  opts: { dataDir?: string; signInLimits?: Partial<SignInLimits>; databaseUrl?: string; smsOutbox?: SmsOutbox } = {},
 ): Promise<void> {
   app.setValidatorCompiler(typeboxValidatorCompiler);
   registerDocsRoute(app);
@@ -123,7 +126,7 @@ export async function registerApi(
   installAuth(app, db, { databaseUrl: opts.databaseUrl });
   installInputGuard(app); // after the token check: a stranger learns nothing about input rules
   const guard = await installSignInGuard(app, db, opts.signInLimits);
-  registerOauthRoutes(app, db, guard);
+  registerOauthRoutes(app, db, guard, opts.smsOutbox ?? createSmsOutbox());
   registerParkingRoutes(app, db);
   registerMenuRoutes(app, db);
   await registerUploadRoutes(app, db, createFileStore(opts.dataDir));
@@ -190,6 +193,7 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<{ app: Fasti
     dataDir: opts.uploadsDir ?? ('dataDir' in target ? target.dataDir : undefined),
     signInLimits: opts.signInLimits,
     databaseUrl: 'databaseUrl' in target ? target.databaseUrl : undefined,
+    smsOutbox: createSmsOutbox(opts.smsOutbox),
   });
   // npm run db:backup asks the server that has the PGlite folder open for the dump
   if (claim && db.kind === 'pglite') claim.install(app, db);

@@ -7,6 +7,7 @@ import { badRequest, ok } from '../lib/envelope.ts';
 import { f } from '../resource/fields.ts';
 import { passwordPair, samePassword, setPassword } from '../entities/users.ts';
 import { createCaptcha, createSmsCode, getConfig, SMS_TTL_SECONDS } from '../services/captcha.ts';
+import type { SmsOutbox } from '../services/sms-outbox.ts';
 import { login } from '../services/login.ts';
 import type { SignInGuard } from '../services/sign-in/guard-plugin.ts';
 import { loadUserAccess } from '../services/user-access.ts';
@@ -35,7 +36,7 @@ const smsBody = Type.Object({ username: account });
 const passwordBody = Type.Object({ id: Type.String({ title: '用户ID', maxLength: 64 }), ...passwordPair });
 
 /** `guard`: the limits per client address run before the body is read, those per account in the handler. */
-export function registerOauthRoutes(app: FastifyInstance, db: Db, guard: SignInGuard): void {
+export function registerOauthRoutes(app: FastifyInstance, db: Db, guard: SignInGuard, sms: SmsOutbox): void {
   const pub = { access: 'public' as const };
   const signedIn = { access: 'login' as const };
 
@@ -81,7 +82,7 @@ export function registerOauthRoutes(app: FastifyInstance, db: Db, guard: SignInG
       const user = await db.kysely.selectFrom('users').select('id').where('account', '=', username).executeTakeFirst();
       if (user) {
         const code = await createSmsCode(db, username);
-        console.log(`[sms] code for ${username}: ${code}`);
+        await sms.send(username, `【停车管理平台】您的登录验证码是${code}，${SMS_TTL_SECONDS / 60}分钟内有效。`);
       }
       return ok({ expiresIn: SMS_TTL_SECONDS }, '验证码已发送');
     },

@@ -1,3 +1,6 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,15 +32,19 @@ describe('health, readiness and the request log', () => {
   let app: FastifyInstance;
   let db: Db;
   const log = new Captured();
+  const outboxDir = mkdtempSync(join(tmpdir(), 'sms-outbox-'));
+  const outbox = join(outboxDir, 'sms-outbox.txt');
 
   beforeAll(async () => {
     ({ app, db } = await buildTestApp({
       logger: createLogger('json', log),
+      smsOutbox: outbox,
       pageBundles: [{ urlPrefix: '/site-pages/', dir: '/nonexistent/site-pages' }, ...DEFAULT_PAGE_BUNDLES],
     }));
   });
   afterAll(async () => {
     await app?.close();
+    rmSync(outboxDir, { recursive: true, force: true });
   });
 
   it('/api/health answers without a token; every answer names its request', async () => {
@@ -113,6 +120,21 @@ describe('health, readiness and the request log', () => {
     };
     for (const [what, secret] of Object.entries(secrets)) expect(log.text.includes(secret), what).toBe(false);
     expect(new RegExp(`\\b${answer}\\b`, 'i').test(log.text), 'captcha answer').toBe(false);
+  });
+
+  it('an SMS sign-in code goes to the outbox (the demo’s phone) and never to the log', async () => {
+    await db.query(`update sys_config set value = '1' where key = 'smsLoginSwitch'`);
+    try {
+      const sent = await call(app, 'POST', '/api/oauth/sentSmscode/1', { form: { username: 'admin' } });
+      expect(sent.body).toMatchObject({ code: 200, msg: '验证码已发送' });
+      const code = (await db.query<{ code: string }>(`select code from sms_codes where account = 'admin'`)).rows[0].code;
+      expect(readFileSync(outbox, 'utf8')).toMatch(new RegExp(`\\tadmin\\t.*验证码是${code}，5分钟内有效`));
+      const signedIn = await call(app, 'POST', '/api/oauth/Login', { form: loginForm('admin', 'admin123', { smsCode: code }) });
+      expect(signedIn.body.code, signedIn.body.msg).toBe(200);
+      expect(log.text).not.toMatch(new RegExp(`\\b${code}\\b`));
+    } finally {
+      await db.query(`update sys_config set value = '0' where key = 'smsLoginSwitch'`);
+    }
   });
 
   it('masks a token, a password digest or a phone number that a message carries', () => {
