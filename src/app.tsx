@@ -15,7 +15,7 @@ import { bootPreloads } from './router/boot-preload';
 import { loadSession } from './router/session-load';
 import { t } from './i18n';
 import { preloadedLazy } from './router/preloaded-lazy';
-import { releaseUnclaimedFirstScreen } from './layout/first-screen';
+import { setAsideFirstScreen } from './layout/first-screen';
 import './styles/size.css';
 
 const UserCenter = lazy(() => import('./views/user-center/user-center'));
@@ -92,10 +92,10 @@ if (bootPreloads(router.state.location.pathname, Boolean(getToken())).shell) voi
 
 // start-up asked for the first screen's chunks already (src/main.tsx); each sign-in asks for its target's
 router.subscribe((state) => {
-  releaseUnclaimedFirstScreen(state.location.pathname);
+  setAsideFirstScreen(state.location.pathname);
   preloadFor(state.location.pathname, (state.location.state as { signedIn?: boolean } | null)?.signedIn === true);
 });
-releaseUnclaimedFirstScreen(router.state.location.pathname);
+setAsideFirstScreen(router.state.location.pathname);
 
 /** The shell's chunks, in before the console renders: a screen drawn at start-up is adopted in the first commit. */
 export const preloadShell = () => Promise.all([Layout.preload(), MenuScreen.preload()]);

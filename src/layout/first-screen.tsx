@@ -16,6 +16,7 @@ import { getToken } from '../utils/auth-cookie';
 import { pageTitle } from '../router/page-title';
 import { hashLocation } from '../router/signed-out-start';
 import { brandStore } from './brand-store';
+import { LOGIN_PATH } from '../../domain/pages/host-routes';
 import './layout.css';
 
 /**
@@ -24,7 +25,7 @@ import './layout.css';
  * and first render would otherwise hold the main thread before the screen's first rows. The shell's
  * keep-alive outlet then takes the drawn screen as it is (adopted-screen.tsx): nothing is fetched
  * or drawn twice, and what the user typed meanwhile stays (a link followed before the shell came
- * brings the shell at once, which opens the link's target). The guard decides as it always does:
+ * brings the shell at once, which opens the link's target and keeps the screen as a tab). The guard decides as it always does:
  * a screen the user may not open is never drawn here, the shell sends them on.
  */
 
@@ -36,6 +37,9 @@ export interface ScreenState {
 
 export interface FirstScreen {
   path: string;
+  /** the path with its query, as the screen was opened */
+  fullPath: string;
+  title: string;
   urlAddress: string;
   /** moves the screen into the shell's outlet, the focus (a filter being typed in) with it */
   moveInto(slot: HTMLElement): void;
@@ -43,8 +47,8 @@ export interface FirstScreen {
   release(): void;
 }
 
-/** The screen drawn at start-up, until the shell adopts it or goes elsewhere. */
-let held: (FirstScreen & { claimed: boolean }) | null = null;
+/** The screen drawn at start-up, until the shell adopts it or its tab is closed unopened. */
+let held: (FirstScreen & { claimed: boolean; location: PageLocation }) | null = null;
 
 /**
  * The first screen, when the shell's outlet opens the same path (menu-screen.tsx) and it is not
@@ -56,9 +60,25 @@ export function firstScreenFor(path: string, urlAddress: string): FirstScreen | 
   return held;
 }
 
-/** The shell opened another path first (a redirect, a link followed early): the screen is let go. */
-export function releaseUnclaimedFirstScreen(path: string): void {
-  if (held && !held.claimed && held.path !== path) held.release();
+/**
+ * The shell opened another path first (a link followed before the shell came): the screen waits,
+ * hidden, as a tab of its own (use-visited-tags.ts), to be adopted when it is opened again as the
+ * user left it. Sign-in starts afresh: it is let go.
+ */
+export function setAsideFirstScreen(path: string): void {
+  if (!held || held.claimed || held.path === path) return;
+  if (path === LOGIN_PATH) return held.release();
+  held.update({ active: false, location: held.location });
+}
+
+/** The screen set aside for a tab, unopened since. */
+export function unopenedFirstScreen(): Pick<FirstScreen, 'path' | 'fullPath' | 'title'> | undefined {
+  return held && !held.claimed ? { path: held.path, fullPath: held.fullPath, title: held.title } : undefined;
+}
+
+/** Its tab was closed unopened: the screen goes. */
+export function releaseUnopenedFirstScreen(path: string): void {
+  if (held && !held.claimed && held.path === path) held.release();
 }
 
 type AmisPage = ComponentType<AmisPageProps>;
@@ -124,7 +144,11 @@ export async function showFirstScreen(path: string, search: string, pageGuess: s
   if (!loaded || hashLocation(window.location.hash).path !== path) return false;
   const Page = loaded.default;
 
-  const { screen, host, leaving } = drawScreen(Page, { urlAddress: resolved.route.urlAddress, title: resolved.route.title }, path, search);
+  const { screen, host, leaving } = drawScreen(
+    Page,
+    { urlAddress: resolved.route.urlAddress, title: resolved.route.title },
+    { pathname: path, search, hash: '', state: null, key: 'default' },
+  );
   held = screen;
   fitDevice();
   root.render(
@@ -143,7 +167,7 @@ export async function showFirstScreen(path: string, search: string, pageGuess: s
 }
 
 /** The screen in a React root of its own, so that it outlives the frame it is first drawn in. */
-function drawScreen(Page: AmisPage, page: AmisPageProps, path: string, search: string) {
+function drawScreen(Page: AmisPage, page: AmisPageProps, location: PageLocation) {
   const host = document.createElement('div');
   host.className = 'pc-first-screen';
   const screenRoot = createRoot(host);
@@ -157,7 +181,10 @@ function drawScreen(Page: AmisPage, page: AmisPageProps, path: string, search: s
     scrolled = window.scrollY;
   };
   const screen = {
-    path,
+    path: location.pathname,
+    fullPath: location.pathname + location.search,
+    title: page.title ?? '',
+    location,
     urlAddress: page.urlAddress,
     claimed: false,
     moveInto(slot: HTMLElement) {
@@ -177,6 +204,6 @@ function drawScreen(Page: AmisPage, page: AmisPageProps, path: string, search: s
       host.remove();
     },
   };
-  draw({ active: true, location: { pathname: path, search, hash: '', state: null, key: 'default' } });
+  draw({ active: true, location });
   return { screen, host, leaving };
 }
