@@ -41,16 +41,18 @@ interface CardRow {
   end_date: string;
   periods: number;
   price_cents: number;
+  /** the opening payment, fixed when the card was opened */
+  amount_cents: number;
   product: ProductTerms | null;
 }
 
 async function lockCard(tx: Db, kind: CardKind, id: string, lock = true): Promise<CardRow> {
   const { rows } = await tx.query<Record<string, unknown>>(
     kind === 'month'
-      ? `select c.id, c.card_no, c.parking_id, c.status, c.start_date, c.end_date, c.periods, p.price_cents,
+      ? `select c.id, c.card_no, c.parking_id, c.status, c.start_date, c.end_date, c.periods, p.price_cents, c.amount_cents,
                 p.period_kind, p.period_days, p.renew_limit_days, p.renew_from, p.max_periods
            from month_card c join card_product p on p.id = c.product_id where c.id = $1 ${lock ? 'for update of c' : ''}`
-      : `select id, card_no, parking_id, status, start_date, end_date, 1 as periods, price_cents from group_card where id = $1 ${lock ? 'for update' : ''}`,
+      : `select id, card_no, parking_id, status, start_date, end_date, 1 as periods, price_cents, price_cents as amount_cents from group_card where id = $1 ${lock ? 'for update' : ''}`,
     [id],
   );
   const r = rows[0];
@@ -64,6 +66,7 @@ async function lockCard(tx: Db, kind: CardKind, id: string, lock = true): Promis
     end_date: cardDay(r.end_date),
     periods: Number(r.periods),
     price_cents: Number(r.price_cents),
+    amount_cents: Number(r.amount_cents),
     product:
       kind === 'month'
         ? {
@@ -141,8 +144,7 @@ export async function runCardAction(
     };
     if (action === 'pay') {
       after = { ...after, status: step(c, 'pay') };
-      const cents = kind === 'month' ? c.product!.priceCents * c.periods : c.price_cents;
-      await pay(1, c.periods, c.start_date, c.end_date, cents);
+      await pay(1, c.periods, c.start_date, c.end_date, c.amount_cents);
     } else if (action === 'renew') {
       step(c, 'renew');
       const q = renewalQuote(c.end_date, c.product!, input.periods ?? 1, today());

@@ -143,9 +143,10 @@ export async function seedCards(tx: Db, opts: { now?: number; count?: number } =
     }
   }
   await tx.query(
-    `insert into month_card (id, card_no, product_id, parking_id, plate_nos, owner_name, owner_phone, periods, start_date, end_date, status, freeze_reason, create_time)
+    `insert into month_card (id, card_no, product_id, parking_id, plate_nos, owner_name, owner_phone, periods, start_date, end_date, status, freeze_reason, create_time,
+                             amount_cents)
      select id, card_no, product_id, parking_id, string_to_array(plate_nos, ','), owner_name, owner_phone, periods, start_date, end_date, status, freeze_reason,
-            start_date - 3 + time '10:00'
+            start_date - 3 + time '10:00', (select price_cents from card_product p where p.id = product_id) * periods
        from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::int4[], $9::date[], $10::date[], $11::int2[], $12::text[])
          as t(id, card_no, product_id, parking_id, plate_nos, owner_name, owner_phone, periods, start_date, end_date, status, freeze_reason)`,
     [

@@ -35,6 +35,8 @@ export interface MonthCardTable {
   ownerName: string;
   ownerPhone: string;
   periods: number;
+  /** the opening payment, fixed when the card is opened (price × periods then) */
+  amountCents: Cents;
   startDate: Day;
   endDate: Day;
   status: number;

@@ -13,7 +13,7 @@ import { plateQuery } from './parking-orders.ts';
 
 /**
  * 月卡: one or several plates of an owner in one lot on a product, for a period. Created PENDING_PAY
- * with the period its product and number of periods give; paying, renewing, freezing and unfreezing
+ * with the period its product and number of periods give, and the amount they cost then; paying, renewing, freezing and unfreezing
  * are actions (routes/cards.ts). The owner's phone is stored whole and answered masked (3+4)
  * everywhere, the export included; an edit that sends the masked phone back keeps the stored one.
  */
@@ -86,7 +86,7 @@ export const monthCards = defineResource({
     async save(tx, v, before) {
       if (!before) {
         const { rows } = await tx.query<Record<string, unknown>>(
-          'select period_kind, period_days, max_periods, enabled_mark, $2 = any(parking_ids) as at_lot from card_product where id = $1',
+          'select period_kind, period_days, max_periods, price_cents, enabled_mark, $2 = any(parking_ids) as at_lot from card_product where id = $1',
           [v.productId, v.parkingId],
         );
         const p = rows[0];
@@ -100,7 +100,8 @@ export const monthCards = defineResource({
           v.periods,
         );
         await assertPlatesFree(tx, v.parkingId, v.plateNos);
-        return { ...v, endDate };
+        // what opening it costs is fixed now: a later change of the product's price is not charged
+        return { ...v, endDate, amountCents: Number(p.price_cents) * v.periods };
       }
       await assertPlatesFree(tx, v.parkingId, v.plateNos, before.id);
     },
@@ -108,7 +109,7 @@ export const monthCards = defineResource({
       if (Number(row.status) !== CARD_STATUS.PENDING_PAY) throw badRequest('只能删除待支付的月卡；已支付的月卡请冻结或退款');
     },
   },
-  toColumns: ({ ...v }, all) => ('endDate' in all ? { ...v, endDate: all.endDate } : v),
+  toColumns: ({ ...v }, all) => ('endDate' in all ? { ...v, endDate: all.endDate, amountCents: all.amountCents } : v),
   effects: {
     update: auditEdit('month', ['plateNos', 'ownerName', 'ownerPhone', 'description']),
   },

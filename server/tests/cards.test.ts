@@ -107,6 +107,27 @@ describe('monthly cards', () => {
     });
   });
 
+  it('charges what opening the card cost when it was opened, not a price changed before the owner pays', async () => {
+    const product = await call(app, 'POST', '/api/card/CardProduct', {
+      token: admin,
+      json: { productName: '调价月卡', periodKind: 1, priceCents: 20000, timeWindow: 1, parkingIds: [TEST_LOT] },
+    });
+    expect(product.body.code, product.body.msg).toBe(200);
+    const id = (await open({ productId: product.body.data.id, periods: 2 })).body.data.id;
+    const row = (await call(app, 'GET', `/api/card/MonthCard?plateNo=&currentPage=1&pageSize=100`, { token: admin })).body.data.list.find(
+      (c: { id: string }) => c.id === id,
+    );
+    expect(row.amountCents).toBe(40000);
+    const repriced = await call(app, 'PUT', `/api/card/CardProduct/${product.body.data.id}`, {
+      token: admin,
+      json: { ...product.body.data, priceCents: 25000 },
+    });
+    expect(repriced.body.code, repriced.body.msg).toBe(200);
+    expect((await act(id, 'Pay', { channel: 2 })).body.code).toBe(200);
+    const history = await call(app, 'GET', `/api/card/MonthCard/${id}/History`, { token: admin });
+    expect(history.body.data.payments).toEqual([expect.objectContaining({ amountCents: 40000, periods: 2 })]);
+  });
+
   it('refuses a plate already on a holding card of the same lot, allows it in another lot', async () => {
     const p = plate();
     expect((await open({ plateNos: [p] })).body.code).toBe(200);
