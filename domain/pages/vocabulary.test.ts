@@ -66,6 +66,16 @@ describe('list defaults', () => {
     });
   });
 
+  it('a time range in a filter offers today and the last 24 hours, unless the page lists its own shortcuts', () => {
+    const body = [
+      { type: 'input-datetime-range', name: 'entryTime' },
+      { type: 'input-datetime-range', name: 'exitTime', shortcuts: 'yesterday' },
+    ];
+    const filter = crudDefaults({ type: 'crud', filter: { body } }).filter as { body: Record<string, unknown>[] };
+    expect(filter.body[0].shortcuts).toBe('today,1dayago,yesterday,7daysago,30daysago,thismonth,prevmonth');
+    expect(filter.body[1].shortcuts).toBe('yesterday');
+  });
+
   it('a filter with its own submit button keeps its buttons', () => {
     const body = [
       { type: 'input-text', name: 'k', clearable: true },

@@ -85,12 +85,24 @@ function isObject(value: unknown): value is Node {
   return !!value && typeof value === 'object' && !Array.isArray(value);
 }
 
+/**
+ * A filter's time range offers today and the last 24 hours first: amis's own list starts at
+ * 昨天, and its 最近7天 ends last night, so neither finds what happened today.
+ */
+export const TIME_RANGE_SHORTCUTS = 'today,1dayago,yesterday,7daysago,30daysago,thismonth,prevmonth';
+
+function filterItemDefaults(item: unknown): unknown {
+  if (!isObject(item)) return item;
+  let out = item;
+  if (CLEARABLE.has(String(item.type)) && item.clearable === undefined) out = { ...out, clearable: true };
+  if (item.type === 'input-datetime-range' && item.shortcuts === undefined) out = { ...out, shortcuts: TIME_RANGE_SHORTCUTS };
+  return out;
+}
+
 export function filterDefaults(filter: Node): Node {
   const out = withDefaults(filter, FILTER_DEFAULTS);
   if (!Array.isArray(out.body)) return out;
-  const body = (out.body as unknown[]).map((item) =>
-    isObject(item) && CLEARABLE.has(String(item.type)) && item.clearable === undefined ? { ...item, clearable: true } : item,
-  );
+  const body = (out.body as unknown[]).map(filterItemDefaults);
   const hasSubmit = body.some((item) => isObject(item) && item.type === 'submit');
   return { ...out, body: hasSubmit ? body : [...body, ...FILTER_BUTTONS.map((b) => ({ ...b }))] };
 }

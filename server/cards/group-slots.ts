@@ -117,8 +117,10 @@ export async function leaveGroup(tx: Db, orderId: string, at: number): Promise<C
   const card = cards[0];
   await tx.query('update group_card_slot set left_time = $2 where id = $1', [slot.id, new Date(at)]);
   if (slot.hold_from) {
+    // a waiter recorded before this exit may have arrived after it (events of one tick come in any
+    // order): it holds from its own arrival, when the slot was already free
     await tx.query(
-      `update group_card_slot set hold_from = $2 where id = (
+      `update group_card_slot set hold_from = greatest(entry_time, $2) where id = (
          select id from group_card_slot where group_card_id = $1 and left_time is null and hold_from is null
           order by entry_time, id limit 1)`,
       [slot.group_card_id, new Date(at)],

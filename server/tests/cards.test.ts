@@ -280,29 +280,39 @@ describe('group cards', () => {
     expect(board.waiting).toEqual([]);
   });
 
-  it('two slots, three plates: the third waits until a holder leaves, then takes its slot at that moment', async () => {
-    const plates = [plate(), plate(), plate()];
+  /** A paid group card of `slots` slots for `plates` in the test lot; answers its id. */
+  async function paidGroupCard(slots: number, plates: string[]): Promise<string> {
     const res = await call(app, 'POST', '/api/card/GroupCard', {
       token: admin,
       json: {
         companyName: '测试科技有限公司',
         parkingId: TEST_LOT,
-        slots: 2,
+        slots,
         plateNos: plates,
         startDate: addDays(TODAY, -1),
         endDate: addDays(TODAY, 30),
       },
     });
     expect(res.body.code, res.body.msg).toBe(200);
-    const id = res.body.data.id;
-    expect((await act(id, 'Pay', { channel: 1 }, admin, 'GroupCard')).body.code).toBe(200);
+    expect((await act(res.body.data.id, 'Pay', { channel: 1 }, admin, 'GroupCard')).body.code).toBe(200);
+    return res.body.data.id;
+  }
+  /** `plate` enters the test lot at `at` on a new order; answers the order and whether it holds a slot. */
+  async function arrive(plateNo: string, at: number) {
+    const orderId = await insertTestOrder(db, { state: 0, plate: plateNo, exited: false, entry: new Date(at) });
+    const got = await db.transaction((tx) => enterGroup(tx, { lotId: TEST_LOT, plate: plateNo, orderId, at }));
+    return { orderId, holds: got?.holds };
+  }
+
+  it('two slots, three plates: the third waits until a holder leaves, then takes its slot at that moment', async () => {
+    const plates = [plate(), plate(), plate()];
+    const id = await paidGroupCard(2, plates);
     const t0 = Date.now() - 3 * 3600_000;
     const orders: string[] = [];
     for (const [i, p] of plates.entries()) {
-      const orderId = await insertTestOrder(db, { state: 0, plate: p, exited: false, entry: new Date(t0 + i * 60_000) });
+      const { orderId, holds } = await arrive(p, t0 + i * 60_000);
       orders.push(orderId);
-      const got = await db.transaction((tx) => enterGroup(tx, { lotId: TEST_LOT, plate: p, orderId, at: t0 + i * 60_000 }));
-      expect(got?.holds).toBe(i < 2);
+      expect(holds).toBe(i < 2);
     }
     let board = (await call(app, 'GET', `/api/card/GroupCard/${id}/Slots`, { token: admin })).body.data;
     expect(board.holders.map((s: { plateNo: string }) => s.plateNo).sort()).toEqual(plates.slice(0, 2).sort());
@@ -314,6 +324,18 @@ describe('group cards', () => {
     expect(board.waiting).toEqual([]);
     expect(board.holders.find((s: { plateNo: string }) => s.plateNo === plates[2])).toMatchObject({ holdFrom: leftAt });
     expect(board.history).toHaveLength(3);
+  });
+
+  it('a holder’s exit recorded after a later arrival frees the slot for that arrival from the moment it came', async () => {
+    const plates = [plate(), plate()];
+    const id = await paidGroupCard(1, plates);
+    const t0 = Date.now() - 3 * 3600_000;
+    const first = await arrive(plates[0], t0);
+    // the second car came at +30 min and was recorded before the first car's exit at +10 min
+    expect((await arrive(plates[1], t0 + 1800_000)).holds).toBe(false);
+    await db.transaction((tx) => leaveGroup(tx, first.orderId, t0 + 600_000));
+    const board = (await call(app, 'GET', `/api/card/GroupCard/${id}/Slots`, { token: admin })).body.data;
+    expect(board.holders).toEqual([expect.objectContaining({ plateNo: plates[1], holdFrom: t0 + 1800_000 })]);
   });
 });
 

@@ -67,11 +67,11 @@ describe.skipIf(onPostgres())('SIGTERM', () => {
         '',
       ].join('\r\n'),
     );
-    await expect.poll(() => answer).toContain('100 Continue');
+    await expect.poll(() => answer, { timeout: 10_000 }).toContain('100 Continue');
 
     const signalled = Date.now();
     server.child.kill('SIGTERM');
-    await expect.poll(server.output).toContain('stopping: finishing the requests in flight');
+    await expect.poll(server.output, { timeout: 10_000 }).toContain('stopping: finishing the requests in flight');
     socket.write(body);
 
     await ended; // the server closes the kept-alive connection after answering

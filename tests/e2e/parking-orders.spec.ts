@@ -8,7 +8,7 @@ import { ADMIN, OPERATOR, test, expect, signInAndWait, waitForRows, clickUntil, 
  * and the server refuses the change.
  */
 
-// the operators' clock: the date shortcuts (最近7天) count China days; a laptop's screen, where the
+// the operators' clock: the date shortcuts (今天, 最近7天) count China days; a laptop's screen, where the
 // list once pushed 操作 off its right edge
 test.use({ timezoneId: 'Asia/Shanghai', viewport: { width: 1440, height: 900 } });
 
@@ -20,13 +20,17 @@ interface Order {
 }
 
 /**
- * Two seeded orders that left unpaid yesterday (the 最近7天 shortcut ends last night), with
- * different plates; the e2e server seeds two days.
+ * Two seeded orders with different plates that entered in the last 23 hours (the 最近1天 shortcut
+ * finds them) and left unpaid in the last 20 (the arrears job makes a debt of an unpaid exit after
+ * 24 hours, so they stay unpaid while the test runs, at any hour of the day).
  */
 async function unpaidOrders(request: APIRequestContext): Promise<[Order, Order]> {
   const headers = { Authorization: await adminToken(request) };
-  const midnight = new Date(`${new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10)}T00:00:00+08:00`).getTime() / 1000;
-  const res = await request.get(`/api/order/ParkingOrder?state=6&pageSize=50&entryTime=${midnight - 86_400},${midnight - 1}`, { headers });
+  const now = Math.floor(Date.now() / 1000);
+  const res = await request.get(
+    `/api/order/ParkingOrder?state=6&pageSize=50&entryTime=${now - 23 * 3600},${now}&exitTime=${now - 20 * 3600},${now}`,
+    { headers },
+  );
   const list = ((await res.json()).data.list as Order[]).filter((o) => o.plateNo !== '无牌');
   const second = list.find((o) => o.plateNo !== list[0].plateNo)!;
   return [list[0], second];
@@ -41,7 +45,7 @@ async function findAndOpen(page: Page, o: Order, via: '详情' | 'orderNo') {
   if (!(await page.getByPlaceholder('入场时间起').inputValue())) {
     await page.getByPlaceholder('入场时间起').click();
     // a shortcut sets the range and closes the picker
-    await page.getByText('最近7天').click();
+    await page.getByText('最近1天').click();
     await expect(page.getByPlaceholder('入场时间起')).not.toHaveValue('');
   }
   await page.getByRole('button', { name: '查询' }).click();
