@@ -251,35 +251,6 @@ describe('group cards', () => {
     expect([chinaDate(row.end_date.getTime()), Number(row.price_cents), row.contact_name]).toEqual([addDays(TODAY, 60), 50000, '李四']);
   });
 
-  it('an order closed by hand gives its slot to the plate waiting longest', async () => {
-    const plates = [plate(), plate()];
-    const json = {
-      companyName: '关单单位',
-      parkingId: TEST_LOT,
-      slots: 1,
-      plateNos: plates,
-      startDate: addDays(TODAY, -1),
-      endDate: addDays(TODAY, 30),
-    };
-    const id = (await call(app, 'POST', '/api/card/GroupCard', { token: admin, json })).body.data.id as string;
-    expect((await act(id, 'Pay', { channel: 1 }, admin, 'GroupCard')).body.code).toBe(200);
-    const t0 = Date.now() - 2 * 3600_000;
-    const orders: string[] = [];
-    for (const [i, p] of plates.entries()) {
-      const orderId = await insertTestOrder(db, { state: 0, plate: p, exited: false, entry: new Date(t0 + i * 60_000) });
-      orders.push(orderId);
-      await db.transaction((tx) => enterGroup(tx, { lotId: TEST_LOT, plate: p, orderId, at: t0 + i * 60_000 }));
-    }
-    const close = await call(app, 'POST', `/api/order/ParkingOrder/${orders[0]}/Actions/Close`, {
-      token: admin,
-      json: { reason: '车辆已离场，补录关单' },
-    });
-    expect(close.body.code, close.body.msg).toBe(200);
-    const board = (await call(app, 'GET', `/api/card/GroupCard/${id}/Slots`, { token: admin })).body.data;
-    expect(board.holders.map((s: { plateNo: string }) => s.plateNo)).toEqual([plates[1]]);
-    expect(board.waiting).toEqual([]);
-  });
-
   /** A paid group card of `slots` slots for `plates` in the test lot; answers its id. */
   async function paidGroupCard(slots: number, plates: string[]): Promise<string> {
     const res = await call(app, 'POST', '/api/card/GroupCard', {
@@ -303,6 +274,22 @@ describe('group cards', () => {
     const got = await db.transaction((tx) => enterGroup(tx, { lotId: TEST_LOT, plate: plateNo, orderId, at }));
     return { orderId, holds: got?.holds };
   }
+
+  it('an order closed by hand gives its slot to the plate waiting longest', async () => {
+    const plates = [plate(), plate()];
+    const id = await paidGroupCard(1, plates);
+    const t0 = Date.now() - 2 * 3600_000;
+    const first = await arrive(plates[0], t0);
+    await arrive(plates[1], t0 + 60_000);
+    const close = await call(app, 'POST', `/api/order/ParkingOrder/${first.orderId}/Actions/Close`, {
+      token: admin,
+      json: { reason: '车辆已离场，补录关单' },
+    });
+    expect(close.body.code, close.body.msg).toBe(200);
+    const board = (await call(app, 'GET', `/api/card/GroupCard/${id}/Slots`, { token: admin })).body.data;
+    expect(board.holders.map((s: { plateNo: string }) => s.plateNo)).toEqual([plates[1]]);
+    expect(board.waiting).toEqual([]);
+  });
 
   it('two slots, three plates: the third waits until a holder leaves, then takes its slot at that moment', async () => {
     const plates = [plate(), plate(), plate()];
