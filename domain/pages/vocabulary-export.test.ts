@@ -7,13 +7,14 @@ const filter = {
     { type: 'input-text', name: 'plateNo', placeholder: '车牌' },
     { type: 'group', body: [{ type: 'select', name: 'state', dict: 'order_state' }] },
     { type: 'input-datetime-range', name: 'startTime', extraName: 'endTime' },
+    { type: 'grid', columns: [{ body: [{ type: 'input-text', name: 'orderNo' }] }] },
     { type: 'submit', name: 'go', label: '查询' },
   ],
 };
 
 describe('the export shorthand', () => {
-  it('sends every field of the filter by name, a range’s second name and fields inside a group included', () => {
-    expect(filterFieldNames(filter)).toEqual(['plateNo', 'state', 'startTime', 'endTime']);
+  it('sends every field of the filter by name, a range’s second name and fields inside a group or grid included', () => {
+    expect(filterFieldNames(filter)).toEqual(['plateNo', 'state', 'startTime', 'endTime', 'orderNo']);
   });
 
   it('turns a toolbar button with `export` into 导出, a download of what the filter shows', () => {
@@ -35,7 +36,7 @@ describe('the export shorthand', () => {
         api: {
           method: 'get',
           url: '/api/order/ParkingOrder/Actions/Export',
-          data: { plateNo: '${plateNo}', state: '${state}', startTime: '${startTime}', endTime: '${endTime}' },
+          data: { plateNo: '${plateNo}', state: '${state}', startTime: '${startTime}', endTime: '${endTime}', orderNo: '${orderNo}' },
           responseType: 'blob',
         },
       },

@@ -21,7 +21,8 @@ export function filterFieldNames(filter: unknown): string[] {
     if (!isObject(node)) return;
     if (typeof node.name === 'string' && node.name && !NOT_FIELDS.has(String(node.type))) names.push(node.name);
     if (typeof node.extraName === 'string' && node.extraName) names.push(node.extraName);
-    visit(node.body);
+    // the containers a filter lays its fields out with: group and fieldset bodies, grid columns, flex items, tabs
+    for (const key of ['body', 'columns', 'items', 'tabs']) visit(node[key]);
   };
   visit(isObject(filter) ? filter.body : undefined);
   return [...new Set(names)];

@@ -119,10 +119,12 @@ export const monthCards = defineResource({
     fileName: '月卡.xlsx',
     file: async (rows) => ({ body: await sheetWorkbook('月卡', SHEET, rows), type: XLSX_TYPE }),
   },
-  toJson: (r: Row) => {
+  toJson: ({ amountCents, ...r }: Row) => {
     const status = Number(r.status);
     return {
       ...r,
+      // its own name: a renewal's quote answers `amountCents`, which a row's field would stand in for
+      openingCents: Number(amountCents),
       ownerPhone: maskPhone(r.ownerPhone),
       startDate: cardDay(r.startDate),
       endDate: cardDay(r.endDate),

@@ -117,7 +117,8 @@ describe('monthly cards', () => {
     const row = (await call(app, 'GET', `/api/card/MonthCard?plateNo=&currentPage=1&pageSize=100`, { token: admin })).body.data.list.find(
       (c: { id: string }) => c.id === id,
     );
-    expect(row.amountCents).toBe(40000);
+    expect(row).toMatchObject({ openingCents: 40000 });
+    expect(row.amountCents).toBeUndefined();
     const repriced = await call(app, 'PUT', `/api/card/CardProduct/${product.body.data.id}`, {
       token: admin,
       json: { ...product.body.data, priceCents: 25000 },

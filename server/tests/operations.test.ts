@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
@@ -128,12 +128,27 @@ describe('health, readiness and the request log', () => {
       const sent = await call(app, 'POST', '/api/oauth/sentSmscode/1', { form: { username: 'admin' } });
       expect(sent.body).toMatchObject({ code: 200, msg: '验证码已发送' });
       const code = (await db.query<{ code: string }>(`select code from sms_codes where account = 'admin'`)).rows[0].code;
+      expect(statSync(outbox).mode & 0o777).toBe(0o600);
       expect(readFileSync(outbox, 'utf8')).toMatch(new RegExp(`\\tadmin\\t.*验证码是${code}，5分钟内有效`));
       const signedIn = await call(app, 'POST', '/api/oauth/Login', { form: loginForm('admin', 'admin123', { smsCode: code }) });
       expect(signedIn.body.code, signedIn.body.msg).toBe(200);
       expect(log.text).not.toMatch(new RegExp(`\\b${code}\\b`));
     } finally {
       await db.query(`update sys_config set value = '0' where key = 'smsLoginSwitch'`);
+    }
+  });
+
+  it('an outbox that is not the server’s own file is not written, and the caller gets the usual answer', async () => {
+    const shared = join(outboxDir, 'shared-outbox.txt');
+    symlinkSync(join(outboxDir, 'elsewhere.txt'), shared);
+    const { app: other } = await buildTestApp({ logger: createLogger('json', log), smsOutbox: shared });
+    try {
+      const sent = await call(other, 'POST', '/api/oauth/sentSmscode/1', { form: { username: 'admin' } });
+      expect(sent.body).toMatchObject({ code: 200, msg: '验证码已发送' });
+      expect(existsSync(join(outboxDir, 'elsewhere.txt'))).toBe(false);
+      expect(log.lines().some((l) => l.msg === 'SMS outbox not written')).toBe(true);
+    } finally {
+      await other.close();
     }
   });
 

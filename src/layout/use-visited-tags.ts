@@ -23,7 +23,9 @@ export function useVisitedTags() {
     tagsViewStore.addView({ path: HOME_PATH, fullPath: HOME_PATH, title: home.title, affix: true, noCache: home.noCache });
     // the screen drawn at start-up, left by a link before the shell came, is a tab of its own
     const early = unopenedFirstScreen();
-    if (early) tagsViewStore.addView(early);
+    const earlyRoute = early && describeRoute(early.path);
+    if (early && earlyRoute) tagsViewStore.addView({ ...early, title: earlyRoute.title, noCache: earlyRoute.noCache });
+    else if (early) releaseUnopenedFirstScreen(early.path);
     setRestored(true);
   }, [routesLoaded, restored]);
 
@@ -32,7 +34,7 @@ export function useVisitedTags() {
     const early = restored ? unopenedFirstScreen() : undefined;
     if (!early) return;
     return reaction(
-      () => tagsViewStore.cachedViews.includes(early.path),
+      () => tagsViewStore.visitedViews.some((v) => v.path === early.path),
       (kept) => {
         if (!kept) releaseUnopenedFirstScreen(early.path);
       },

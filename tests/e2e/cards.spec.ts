@@ -50,6 +50,8 @@ test('monthly card: opened, paid, renewed for the period shown before paying; a 
   await expect(row).not.toContainText('13512346781');
 
   await clickUntil(row.getByRole('button', { name: '支付' }), () => expect(dialog).toBeVisible({ timeout: 2000 }));
+  // what opening the card costs, fixed when it was opened
+  await expect(dialog.locator('.cxd-Form-item').filter({ hasText: '应付金额（元）' })).toContainText('300.00');
   await dialog.getByRole('button', { name: '确认' }).click();
   await expect(dialog).toBeHidden();
   await expect(row).toContainText('有效');
