@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import type { BuildAppOptions } from './app.ts';
 import type { LogOptions } from './lib/logger.ts';
 import type { ServerConfig } from './config.ts';
@@ -34,7 +35,8 @@ export function appOptionsOf(config: ServerConfig, pageBundles?: PageBundle[], l
       duplicatePercent: config.refundSimDuplicatePercent,
     },
     smsLogin: config.smsLogin,
-    smsOutbox: config.smsOutbox,
+    // beside the data unless named; none for an in-memory database
+    smsOutbox: config.smsOutbox ?? (config.dataDir === 'memory' ? undefined : resolve(config.dataDir, 'sms-outbox.txt')),
     publicUrl: config.publicUrl,
     trustProxy: config.trustProxy,
     signInLimits: {

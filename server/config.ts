@@ -43,7 +43,7 @@ export interface ServerConfig {
   refundSimDuplicatePercent: number;
   /** seed the SMS sign-in switch on */
   smsLogin: boolean;
-  /** the file sign-in codes are written to (the reference server has no SMS gateway); none in memory */
+  /** SMS_OUTBOX: the file sign-in codes are written to (the reference server has no SMS gateway) */
   smsOutbox?: string;
   /** the log's form: JSON lines (default), short lines (`npm run dev`), or none */
   log: 'json' | 'pretty' | false;
@@ -60,11 +60,6 @@ export interface ServerConfig {
 }
 
 export class ConfigError extends Error {}
-
-/** The SMS outbox beside the data: a data folder's `sms-outbox.txt`, none for an in-memory database. */
-function outboxIn(dataDir: string): string | undefined {
-  return dataDir === 'memory' ? undefined : resolve(dataDir, 'sms-outbox.txt');
-}
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name];
@@ -123,7 +118,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     refundSimFailPercent: int(env, 'REFUND_SIM_FAIL_PERCENT', 10, 0, 100),
     refundSimDuplicatePercent: int(env, 'REFUND_SIM_DUPLICATE_PERCENT', 10, 0, 100),
     smsLogin: flag(env.SMS_LOGIN),
-    smsOutbox: env.SMS_OUTBOX ? resolve(env.SMS_OUTBOX) : outboxIn(env.DATA_DIR || '.data/'),
+    smsOutbox: env.SMS_OUTBOX ? resolve(env.SMS_OUTBOX) : undefined,
     log: logFormat(env.LOG),
     watchPages: flag(env.PAGES_WATCH),
     publicUrl: url(env, 'PUBLIC_URL', ['http:', 'https:']),

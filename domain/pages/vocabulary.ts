@@ -1,7 +1,7 @@
 /**
  * The console's vocabulary for page JSON, as pure functions of one schema node (no amis, no DOM):
- * the list defaults every crud gets, and the shorthand keys `dict`, `lots` and `export`. The console applies
- * `applyVocabulary` to every node amis renders (src/amis/extensions/schema-defaults.ts), and
+ * the list defaults every crud gets, and the shorthand keys `dict`, `lots` and `export`. The console
+ * applies `applyVocabulary` to every node amis renders (src/amis/extensions/schema-defaults.ts), and
  * check:pages applies it before validating a page against amis's schema, so both see the same page.
  */
 

@@ -40,8 +40,7 @@ interface CardRow {
   start_date: string;
   end_date: string;
   periods: number;
-  price_cents: number;
-  /** the opening payment, fixed when the card was opened */
+  /** the opening payment: fixed when a month card was opened, a group card's price */
   amount_cents: number;
   product: ProductTerms | null;
 }
@@ -52,7 +51,7 @@ async function lockCard(tx: Db, kind: CardKind, id: string, lock = true): Promis
       ? `select c.id, c.card_no, c.parking_id, c.status, c.start_date, c.end_date, c.periods, p.price_cents, c.amount_cents,
                 p.period_kind, p.period_days, p.renew_limit_days, p.renew_from, p.max_periods
            from month_card c join card_product p on p.id = c.product_id where c.id = $1 ${lock ? 'for update of c' : ''}`
-      : `select id, card_no, parking_id, status, start_date, end_date, 1 as periods, price_cents, price_cents as amount_cents from group_card where id = $1 ${lock ? 'for update' : ''}`,
+      : `select id, card_no, parking_id, status, start_date, end_date, 1 as periods, price_cents as amount_cents from group_card where id = $1 ${lock ? 'for update' : ''}`,
     [id],
   );
   const r = rows[0];
@@ -65,7 +64,6 @@ async function lockCard(tx: Db, kind: CardKind, id: string, lock = true): Promis
     start_date: cardDay(r.start_date),
     end_date: cardDay(r.end_date),
     periods: Number(r.periods),
-    price_cents: Number(r.price_cents),
     amount_cents: Number(r.amount_cents),
     product:
       kind === 'month'

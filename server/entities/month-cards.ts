@@ -13,8 +13,8 @@ import { plateQuery } from './parking-orders.ts';
 
 /**
  * 月卡: one or several plates of an owner in one lot on a product, for a period. Created PENDING_PAY
- * with the period its product and number of periods give, and the amount they cost then; paying, renewing, freezing and unfreezing
- * are actions (routes/cards.ts). The owner's phone is stored whole and answered masked (3+4)
+ * with the period its product and number of periods give, and the amount they cost then; paying,
+ * renewing, freezing and unfreezing are actions (routes/cards.ts). The owner's phone is stored whole and answered masked (3+4)
  * everywhere, the export included; an edit that sends the masked phone back keeps the stored one.
  */
 

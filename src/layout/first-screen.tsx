@@ -25,8 +25,9 @@ import './layout.css';
  * and first render would otherwise hold the main thread before the screen's first rows. The shell's
  * keep-alive outlet then takes the drawn screen as it is (adopted-screen.tsx): nothing is fetched
  * or drawn twice, and what the user typed meanwhile stays (a link followed before the shell came
- * brings the shell at once, which opens the link's target and keeps the screen as a tab). The guard decides as it always does:
- * a screen the user may not open is never drawn here, the shell sends them on.
+ * brings the shell at once, which opens the link's target and keeps the screen as a tab). The
+ * guard decides as it always does: a screen the user may not open is never drawn here, the shell
+ * sends them on.
  */
 
 /** What the shell tells the adopted screen: whether its tab is the visible one, and its location. */
@@ -37,9 +38,6 @@ export interface ScreenState {
 
 export interface FirstScreen {
   path: string;
-  /** the path with its query, as the screen was opened */
-  fullPath: string;
-  title: string;
   urlAddress: string;
   /** moves the screen into the shell's outlet, the focus (a filter being typed in) with it */
   moveInto(slot: HTMLElement): void;
@@ -71,9 +69,9 @@ export function setAsideFirstScreen(path: string): void {
   held.update({ active: false, location: held.location });
 }
 
-/** The screen set aside for a tab, unopened since. */
-export function unopenedFirstScreen(): Pick<FirstScreen, 'path' | 'fullPath' | 'title'> | undefined {
-  return held && !held.claimed ? { path: held.path, fullPath: held.fullPath, title: held.title } : undefined;
+/** The screen set aside for a tab, unopened since: its path, and with its query as it was opened. */
+export function unopenedFirstScreen(): { path: string; fullPath: string } | undefined {
+  return held && !held.claimed ? { path: held.path, fullPath: held.location.pathname + held.location.search } : undefined;
 }
 
 /** Its tab was closed unopened: the screen goes. */
@@ -182,8 +180,6 @@ function drawScreen(Page: AmisPage, page: AmisPageProps, location: PageLocation)
   };
   const screen = {
     path: location.pathname,
-    fullPath: location.pathname + location.search,
-    title: page.title ?? '',
     location,
     urlAddress: page.urlAddress,
     claimed: false,
