@@ -10,6 +10,7 @@ import { fillHistoryLater, installHistoryProgress } from './seed/history-later.t
 import { offerNewSeedEntries } from './seed/new-entries.ts';
 import { installAuth } from './lib/auth.ts';
 import { frameworkErrors, installErrorHandling, installJsonParser } from './lib/errors.ts';
+import { installIdempotency } from './lib/idempotency.ts';
 import { installInputGuard } from './lib/input-guard.ts';
 import { amapConfigured, installSecurityHeaders } from './lib/security-headers.ts';
 import { DEFAULT_PAGE_BUNDLES, type PageBundle, REPO_DIR, registerStatic } from './lib/static.ts';
@@ -125,6 +126,7 @@ export async function registerApi(
   registerToolsRoutes(app); // before the routes it describes
   installAuth(app, db, { databaseUrl: opts.databaseUrl });
   installInputGuard(app); // after the token check: a stranger learns nothing about input rules
+  installIdempotency(app, db);
   const guard = await installSignInGuard(app, db, opts.signInLimits);
   registerOauthRoutes(app, db, guard, opts.smsOutbox ?? createSmsOutbox());
   registerParkingRoutes(app, db);

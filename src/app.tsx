@@ -14,13 +14,11 @@ import { loadDashboard, loadLayout, loadMenuScreen, preloadFor } from './router/
 import { bootPreloads } from './router/boot-preload';
 import { loadSession } from './router/session-load';
 import { t } from './i18n';
-import { preloadedLazy } from './router/preloaded-lazy';
-import { setAsideFirstScreen } from './layout/first-screen';
 import './styles/size.css';
 
 const UserCenter = lazy(() => import('./views/user-center/user-center'));
-const Layout = preloadedLazy(() => loadLayout().then((m) => m.Layout));
-const MenuScreen = preloadedLazy(() => loadMenuScreen().then((m) => m.MenuScreen));
+const Layout = lazy(() => loadLayout().then((m) => ({ default: m.Layout })));
+const MenuScreen = lazy(() => loadMenuScreen().then((m) => ({ default: m.MenuScreen })));
 const Dashboard = lazy(() => loadDashboard().then((m) => ({ default: m.Dashboard })));
 const RedirectHelper = lazy(() => import('./views/redirect/redirect-helper').then((m) => ({ default: m.RedirectHelper })));
 const ComingSoonView = lazy(() => import('./views/full-screen/coming-soon-view').then((m) => ({ default: m.ComingSoonView })));
@@ -90,15 +88,10 @@ installSessionHandlers((to) => appNavigate(to));
 // effect: amis, asked for at start-up too (src/main.tsx), would hold that effect back while it evaluates.
 if (bootPreloads(router.state.location.pathname, Boolean(getToken())).shell) void loadSession();
 
-// start-up asked for the first screen's chunks already (src/main.tsx); each sign-in asks for its target's
-router.subscribe((state) => {
-  setAsideFirstScreen(state.location.pathname);
-  preloadFor(state.location.pathname, (state.location.state as { signedIn?: boolean } | null)?.signedIn === true);
-});
-setAsideFirstScreen(router.state.location.pathname);
-
-/** The shell's chunks, in before the console renders: a screen drawn at start-up is adopted in the first commit. */
-export const preloadShell = () => Promise.all([Layout.preload(), MenuScreen.preload()]);
+// start-up asked for its screen's chunks already (src/main.tsx); each sign-in asks for its target's
+router.subscribe((state) =>
+  preloadFor(state.location.pathname, (state.location.state as { signedIn?: boolean } | null)?.signedIn === true),
+);
 
 /**
  * A sign-in succeeded (the token cookie is saved): the session starts and the router goes to the

@@ -30,33 +30,18 @@ void brandStore.load();
 
 const loadConsole = () => import(/* webpackChunkName: "console" */ './app');
 
-/**
- * Renders the console; `target`: just signed in, go there (a landing, as the guard knows it).
- * After a first screen the shell's chunks are in before it renders, so it adopts the screen in its first commit.
- */
-async function openConsole(target?: string, afterFirstScreen = false): Promise<void> {
+/** Renders the console; `target`: just signed in, go there (a landing, as the guard knows it). */
+async function openConsole(target?: string): Promise<void> {
   // from here the router follows the address
   window.removeEventListener('hashchange', show);
   try {
-    const { App, enterConsole, preloadShell } = await loadConsole();
+    const { App, enterConsole } = await loadConsole();
     if (target !== undefined) enterConsole(target);
-    if (afterFirstScreen) await preloadShell();
     root.render(<App />);
   } catch (error) {
     // a new deployment replaced the chunk, or the network dropped: the words of a page's chunk failure
     feedback.notify('error', t('page.chunkFailed'), t('page.chunkFailedDetail'), 0);
     throw error;
-  }
-}
-
-/** The menu screen at `path`, drawn before the console (layout/first-screen.tsx); false when it was not. */
-async function drawFirstScreen(path: string, search: string, pageGuess: string): Promise<boolean> {
-  try {
-    const { showFirstScreen } = await import(/* webpackChunkName: "first-screen" */ './layout/first-screen');
-    return await showFirstScreen(path, search, pageGuess, root);
-  } catch {
-    // a chunk that failed to load: the console says so as it loads
-    return false;
   }
 }
 
@@ -73,13 +58,10 @@ function show(): void {
     window.removeEventListener('hashchange', show);
     // the console's and amis's chunks (already on their way: console-preload.ts) hold the main
     // thread while they evaluate, so they run once the early requests are out, not before
-    void asked.then(async () => {
-      // a menu screen is drawn before the shell, which loads once the screen's calls have answered
-      const drawn = early.page ? await drawFirstScreen(start.path, start.search, early.page) : false;
-      // a console that failed to load says so (openConsole); a screen drawn stays, with its notices
-      void openConsole(undefined, drawn).catch(() => (drawn ? undefined : root.render(<FeedbackLayer />)));
-      // the screen's page file and chunks unless drawn already, and the shell's chunks
-      preloadFor(start.path, !drawn);
+    void asked.then(() => {
+      void openConsole().catch(() => root.render(<FeedbackLayer />));
+      // the page file and chunks of the screen opened, beside the console's own chunk
+      preloadFor(start.path, true);
     });
     return;
   }

@@ -11,13 +11,7 @@ interface Link {
 }
 
 /** Runs the script a build writes, in a page with `cookie` at `hash`; answers every link it added (`links`, to load them). */
-function start(
-  cookie: string,
-  hash: string,
-  files = FILES,
-  more: { firstScreen?: string[]; shell?: string[] } = {},
-  requested: string[] = [],
-) {
+function start(cookie: string, hash: string, files = FILES, requested: string[] = []) {
   const links: Link[] = [];
   const document = {
     cookie,
@@ -26,16 +20,12 @@ function start(
     // the page's own script and stylesheet elements
     querySelector: (selector: string) => (requested.some((url) => selector.includes(`"${url}"`)) ? {} : null),
   };
-  new Function('document', 'location', preloadScript(files, more))(document, { hash });
+  new Function('document', 'location', preloadScript(files))(document, { hash });
   return links;
 }
 
-function run(
-  cookie: string,
-  hash: string,
-  more: { firstScreen?: string[]; shell?: string[] } = {},
-): { rel: string; as: string; href: string }[] {
-  const links = start(cookie, hash, FILES, more);
+function run(cookie: string, hash: string): { rel: string; as: string; href: string }[] {
+  const links = start(cookie, hash);
   // every file arrives, so the script asks for all of them
   for (let i = 0; i < links.length; i++) links[i].onload?.();
   return links.map(({ rel, as, href }) => ({ rel, as, href }));
@@ -49,19 +39,9 @@ describe('the start-up script that asks for the console early', () => {
     ]);
   });
 
-  it("asks for the first screen's files on a menu screen, drawn before the shell, and for the shell's elsewhere", () => {
-    const more = { firstScreen: ['/static/js/async/first-screen.4.js'], shell: ['/static/js/async/shell.3.js'] };
-    const asked = (hash: string) => run('parking_token=abc', hash, more).map((link) => link.href);
-    expect(asked('#/parking/parkingAdmin')).toEqual([...FILES, ...more.firstScreen]);
-    expect(asked('#/dashboard')).toEqual([...FILES, ...more.shell]);
-    expect(asked('#/user/center')).toEqual([...FILES, ...more.shell]);
-    expect(asked('#/parkingAdmin/add/7')).toEqual([...FILES, ...more.shell]);
-    expect(asked('#/redirect/dashboard')).toEqual([...FILES, ...more.shell]);
-  });
-
   it('does not ask again for a file the page has asked for itself (a late preload is never used)', () => {
     const files = ['a', 'b', 'c', 'd', 'e'].map((name) => `/static/js/async/${name}.js`);
-    const links = start('parking_token=abc', '#/parking/parkingAdmin', files, {}, [files[1], files[4]]);
+    const links = start('parking_token=abc', '#/parking/parkingAdmin', files, [files[1], files[4]]);
     expect(links.map((link) => link.href)).toEqual([files[0], files[2], files[3]]);
   });
 

@@ -1,25 +1,18 @@
 import { createHash } from 'node:crypto';
 import type { RsbuildPlugin } from '@rsbuild/core';
 import { TOKEN_COOKIE } from '../../domain/auth-cookie-name';
-import { HOST_ROUTES, PUBLIC_PATHS } from '../../domain/pages/host-routes';
+import { PUBLIC_PATHS } from '../../domain/pages/host-routes';
 
 /**
  * A signed-in start needs the page loader, amis and the console's chunk, but only learns so once the
- * first chunk has run (src/main.tsx), some 200 ms into the load. This plugin writes their files (in
- * that order: the page file's fragments wait for the loader, the list for amis) into a small script
- * that index.html loads beside its own: it asks for them while the first chunk is still on its way,
- * when the token cookie is there and the address is not a public page (the sign-in page is one).
+ * first chunk has run (src/main.tsx), some 200 ms into the load. This plugin writes their files into
+ * a small script that index.html loads beside its own: it asks for them while the first chunk is
+ * still on its way, when the token cookie is there and the address is not a public page (the
+ * sign-in page is one).
  * Without a token nothing more is fetched. A file, not inline code: the server's
  * Content-Security-Policy allows no inline script. The chunks are found by name (`webpackChunkName`).
  */
-export const PRELOADED_CHUNKS = ['page-loader', 'amis'];
-/**
- * A menu screen is drawn before the shell (src/layout/first-screen.tsx): its address asks for that
- * chunk, any other for the shell's. The shell's files would only queue before the screen's own (a
- * browser opens six connections to a server), and elsewhere the first screen's are never used.
- */
-export const FIRST_SCREEN_CHUNK = 'first-screen';
-export const SHELL_CHUNK = 'console';
+export const PRELOADED_CHUNKS = ['page-loader', 'amis', 'console'];
 
 /**
  * Files asked for at a time: the rest wait for one to arrive, so the start's own small calls (the
@@ -30,29 +23,10 @@ export const SHELL_CHUNK = 'console';
  */
 const PRELOADS_AT_ONCE = 4;
 
-/** A menu screen's address (`/parking/parkingAdmin`), as src/router/boot-preload.ts reads one. */
-const MENU_SCREEN = /^\/[\w-]+\/[\w-]+$/;
-/** the console's own screens whose address looks like a menu screen's (`/user/center`, `/redirect/…`) */
-const HOST_PATHS = HOST_ROUTES.map((r) => r.path.replace(/\*$/, '')).filter((path) => MENU_SCREEN.test(path) || path.endsWith('/'));
-
-/**
- * `skip`: where the console's chunks are not wanted at once, the public pages (sign-in, scan pages: no amis).
- * `firstScreen`: files asked for too on a menu screen; `shell`: elsewhere; `hostPaths`: the
- * console's own screens, never menu screens.
- */
-export function preloadScript(
-  files: string[],
-  {
-    skip = PUBLIC_PATHS,
-    firstScreen = [],
-    shell = [],
-    hostPaths = HOST_PATHS,
-  }: { skip?: readonly string[]; firstScreen?: string[]; shell?: string[]; hostPaths?: readonly string[] } = {},
-): string {
+/** `skip`: where the console's chunks are not wanted at once, the public pages (sign-in, scan pages: no amis). */
+export function preloadScript(files: string[], skip: readonly string[] = PUBLIC_PATHS): string {
   const token = JSON.stringify(`; ${TOKEN_COOKIE}=`);
-  // a host path ending in '/' stands for every path under it (`/redirect/*`)
-  const menuScreen = `${MENU_SCREEN}.test(p)&&!${JSON.stringify(hostPaths)}.some(function(h){return h===p||(h.slice(-1)==='/'&&p.indexOf(h)===0)})`;
-  return `(function(){var p=location.hash.replace(/^#/,'').split('?')[0];if(('; '+document.cookie).indexOf(${token})<0||${JSON.stringify(skip)}.indexOf(p)>=0)return;var f=${JSON.stringify(files)}.concat(${menuScreen}?${JSON.stringify(firstScreen)}:${JSON.stringify(shell)});var n=0;function next(){while(n<${PRELOADS_AT_ONCE}&&f.length){var u=f.shift();if(document.querySelector('script[src="'+u+'"],link[href="'+u+'"]'))continue;var l=document.createElement('link');l.rel='preload';l.as=/\\.css$/.test(u)?'style':'script';l.href=u;n++;l.onload=l.onerror=function(){n--;next()};document.head.appendChild(l)}}next()})();\n`;
+  return `(function(){var p=location.hash.replace(/^#/,'').split('?')[0];if(('; '+document.cookie).indexOf(${token})<0||${JSON.stringify(skip)}.indexOf(p)>=0)return;var f=${JSON.stringify(files)};var n=0;function next(){while(n<${PRELOADS_AT_ONCE}&&f.length){var u=f.shift();if(document.querySelector('script[src="'+u+'"],link[href="'+u+'"]'))continue;var l=document.createElement('link');l.rel='preload';l.as=/\\.css$/.test(u)?'style':'script';l.href=u;n++;l.onload=l.onerror=function(){n--;next()};document.head.appendChild(l)}}next()})();\n`;
 }
 
 export function pluginConsolePreload(): RsbuildPlugin {
@@ -70,15 +44,7 @@ export function pluginConsolePreload(): RsbuildPlugin {
         const bySize = (a: string, b: string) =>
           (compilation.getAsset(b)?.source.size() ?? 0) - (compilation.getAsset(a)?.source.size() ?? 0);
         const files = [...new Set(PRELOADED_CHUNKS.flatMap(filesOf))].sort(bySize);
-        const others = (name: string) =>
-          filesOf(name)
-            .filter((f) => !files.includes(f))
-            .sort(bySize)
-            .map((f) => prefix + f);
-        const code = preloadScript(
-          files.map((f) => prefix + f),
-          { firstScreen: others(FIRST_SCREEN_CHUNK), shell: others(SHELL_CHUNK) },
-        );
+        const code = preloadScript(files.map((f) => prefix + f));
         const file = `static/js/console-preload.${createHash('sha256').update(code).digest('hex').slice(0, 10)}.js`;
         compilation.emitAsset(file, new compiler.webpack.sources.RawSource(code));
         // async: it holds nothing back, and it is small enough to run before the page's own scripts

@@ -11,6 +11,7 @@ import { auditCard, cardDay, today } from './common.ts';
 import { type ProductTerms, type RenewalQuote, renewalQuote } from './renewal.ts';
 import { CARD_EVENT_LABEL, type CardEvent, stepCard } from './state-machine.ts';
 import { operatorOf } from '../lib/operator.ts';
+import { refundUnderWay } from './card-end.ts';
 
 /**
  * The console's actions on a card (月卡, 团体卡): pay (opens a PENDING_PAY card), renew (a monthly
@@ -113,6 +114,9 @@ export async function runCardAction(
   return db.transaction(async (tx) => {
     const c = await lockCard(tx, kind, id);
     assertLots(req, c.parking_id);
+    // money on its way back must not come back into use meanwhile
+    const returning = action === 'unfreeze' || action === 'renew' ? await refundUnderWay(tx, c.id) : null;
+    if (returning) throw badRequest(returning);
     const operator = operatorOf(req);
     const before = { status: c.status, startDate: c.start_date, endDate: c.end_date };
     let after = { ...before };

@@ -1,14 +1,15 @@
 /**
  * A card's status (monthly and group cards alike; domain.md, money-and-charging.md §7), one table of
  * arrows: paid → ACTIVE; the status job moves it to EXPIRING (≤ 7 days left) and EXPIRED; a renewal
- * brings an active, expiring or recently expired card back; FROZEN only from ACTIVE or EXPIRING.
+ * brings an active, expiring or recently expired card back; FROZEN only from ACTIVE or EXPIRING;
+ * REFUNDED, once every payment is paid back, has no way out.
  * Pure: the unit tests call it; server/cards/actions.ts checks it before every write.
  */
 
 import { CARD_STATUS, CARD_STATUS_LABEL, type CardStatus, EXPIRING_DAYS } from '../../domain/card-codes.ts';
 import { stateMachine } from '../../domain/state-machine.ts';
 
-export type CardEvent = 'pay' | 'remind' | 'expire' | 'renew' | 'freeze' | 'unfreeze';
+export type CardEvent = 'pay' | 'remind' | 'expire' | 'renew' | 'freeze' | 'unfreeze' | 'refundAll';
 
 const S = CARD_STATUS;
 
@@ -19,6 +20,9 @@ const ARROWS: Record<CardEvent, [from: CardStatus[], to: CardStatus]> = {
   renew: [[S.ACTIVE, S.EXPIRING, S.EXPIRED], S.ACTIVE],
   freeze: [[S.ACTIVE, S.EXPIRING], S.FROZEN],
   unfreeze: [[S.FROZEN], S.ACTIVE],
+  // the last of its payments paid back (refunds/subject.ts): ended for good, whatever it was; a
+  // channel's success is not refused, so an active card that reaches it (unfrozen meanwhile) ends too
+  refundAll: [[S.ACTIVE, S.EXPIRING, S.EXPIRED, S.FROZEN], S.REFUNDED],
 };
 
 export const CARD_EVENT_LABEL: Record<CardEvent, string> = {
@@ -28,6 +32,7 @@ export const CARD_EVENT_LABEL: Record<CardEvent, string> = {
   renew: '续费',
   freeze: '冻结',
   unfreeze: '解冻',
+  refundAll: '全额退款退卡',
 };
 
 export const cardMachine = stateMachine<CardStatus, CardEvent>(ARROWS, {

@@ -59,7 +59,12 @@ export async function restorePglite(file: string, dir: string): Promise<{ counts
       await pglite.waitReady;
       const migrations = await pglite.query<{ n: number }>('select count(*)::int as n from schema_migrations');
       if (!migrations.rows[0].n) throw new Error('the backup holds no migrated database');
-      counts = await tableCounts({ query: async (text) => ({ rows: (await pglite.query(text)).rows as never[] }) });
+      counts = await tableCounts({
+        query: async (text) => {
+          const rows = (await pglite.query(text)).rows as never[];
+          return { rows, rowCount: rows.length };
+        },
+      });
     } finally {
       await pglite.close();
     }

@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { CamelCasePlugin, CompiledQuery, Kysely, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
+import { CONTROL_FILE } from './backup-control.ts';
 import { PgliteDialect } from './pglite-dialect.ts';
 import type { Tables } from './tables.ts';
 
@@ -19,9 +20,15 @@ const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
  */
 export interface Db {
   readonly kysely: Kysely<Tables>;
-  query<R = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<{ rows: R[] }>;
+  /** `rowCount`: the rows an insert, update or delete touched (a guarded write checks it), else the rows answered */
+  query<R = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<QueryResult<R>>;
   /** Runs `fn` in a transaction; inside one already, `fn` joins it. */
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
+}
+
+export interface QueryResult<R> {
+  rows: R[];
+  rowCount: number;
 }
 
 export interface Database extends Db {
@@ -54,9 +61,10 @@ class Handle implements Db {
     this.raw = kysely.withoutPlugins();
   }
 
-  async query<R>(text: string, params: readonly unknown[] = []): Promise<{ rows: R[] }> {
+  async query<R>(text: string, params: readonly unknown[] = []): Promise<QueryResult<R>> {
     const r = await this.raw.executeQuery<R>(CompiledQuery.raw(text, [...params]));
-    return { rows: r.rows as R[] };
+    // PGlite counts a select's rows as none affected: whichever is larger is the statement's count
+    return { rows: r.rows as R[], rowCount: Math.max(r.rows.length, Number(r.numAffectedRows ?? 0)) };
   }
 
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
@@ -119,8 +127,8 @@ function postgresPool(databaseUrl: string, lost: (e: unknown) => void): pg.Pool 
 // a demo-sized buffer pool: PGlite's default 128 MB sits in this process's memory
 const PGLITE_CONF = ['shared_buffers=32MB'];
 
-/** A folder the server would create and seed on its first start (absent or empty). */
-export const isFreshFolder = (dir: string): boolean => !existsSync(dir) || readdirSync(dir).length === 0;
+/** A folder the server would create and seed on its first start (absent or empty; the server's control file, written before, does not count). */
+export const isFreshFolder = (dir: string): boolean => !existsSync(dir) || readdirSync(dir).every((name) => name === CONTROL_FILE);
 
 /** The PGlite folder this target names, or null (PostgreSQL, which instances may share, or memory, for tests). */
 export const ownFolder = (target: DbTarget): string | null =>

@@ -2,8 +2,8 @@ import type { Db } from '../db/database.ts';
 import { priceStay } from '../fees/engine.ts';
 import { findRuleForStay } from '../fees/rule-lookup.ts';
 import { newId } from '../lib/ids.ts';
-import { type OrderEvent, transition } from '../orders/state-machine.ts';
-import { ORDER_STATE, type OrderState } from '../../domain/parking-codes.ts';
+import { type ExitPlan, settleExit } from '../orders/settlement.ts';
+import type { OrderState } from '../../domain/parking-codes.ts';
 import { loadLots, pick } from '../seed/traffic-lots.ts';
 import { ORDERS_PER_DAY } from '../seed/traffic.ts';
 import { hourWeights, payChannelOf, randomCar, serialOf } from '../seed/traffic-model.ts';
@@ -14,7 +14,6 @@ import { plateGrams } from '../entities/parking-orders.ts';
 import { loadPolicy } from '../arrears/create.ts';
 import { hasOpenDebts } from '../arrears/policy.ts';
 import { couponAtExit, maybeIssueOnArrival } from '../coupons/sim.ts';
-import { redeemCoupons } from '../coupons/redeem.ts';
 import { cardHolderAt, coverAtExit, joinGroupAtEntry } from '../cards/sim.ts';
 
 /**
@@ -106,64 +105,37 @@ export interface InPark {
   collector: string;
 }
 
+/** Car `o` leaves at `now`: priced under the order's lock by the settlement service, which alone takes it out. */
 export async function leave(db: Db, o: InPark, now: number): Promise<void> {
-  const { rows: lanes } = await db.query<{ id: string }>(
-    'select id from parking_lane where parking_id = $1 and direction in (2, 3) and enabled_mark = 1 order by random() limit 1',
-    [o.parking_id],
-  );
-  const rule = await findRuleForStay(db, { lotId: o.parking_id, plateColor: o.plate_color, carClass: o.car_class, at: o.entry_time });
-  // a card's days and hours are not charged (§7.3); a whitelisted car pays nothing; a shop's coupon
-  // is used by a car no card covers (a card holder parks on the card)
-  const cover = await coverAtExit(db, o, now);
-  const charged = rule && o.car_class !== 4;
-  const coupons = charged && !cover.length ? await couponAtExit(db, o.parking_id, o.plate_no, new Date(now)) : [];
-  const bill = charged ? priceStay({ rule, entry: o.entry_time, exit: now, carClass: o.car_class, cover, coupons }) : null;
-  const due = bill ? bill.totalCents - bill.discountCents : 0;
-  const channel = due > 0 ? payChannelOf(Math.random, o.space_no !== '') : 0;
-  const event: OrderEvent =
-    channel || (due === 0 && o.state === ORDER_STATE.PAID_IN_PARK) ? 'exitPaid' : due === 0 ? 'exitFree' : 'exitUnpaid';
-  const exit = transition(o.state, event);
-  if (!exit.ok) return; // the state machine refuses: the car stays for a later tick
-  const state = exit.to;
-  await db.transaction(async (tx) => {
-    await tx.query(
-      `update parking_order set exit_time = to_timestamp($2 / 1000.0), exit_lane_id = $3, state = $4, receivable_cents = $5,
-              discount_cents = $6, paid_cents = $7, owed_cents = $8, pay_channel = $9::int,
-              pay_time = case when $9::int > 0 then to_timestamp($2 / 1000.0) end, rule_id = $10, rule_version = $11, fee_lines = $12,
-              card_cover = $13,
-              last_modify_time = now()
-        where id = $1 and exit_time is null`,
-      [
-        o.id,
-        now,
-        lanes[0]?.id ?? null,
-        state,
-        bill?.totalCents ?? 0,
-        bill?.discountCents ?? 0,
-        channel ? due : 0,
-        channel ? 0 : due,
-        channel,
-        bill?.ruleId ?? null,
-        bill?.version ?? null,
-        JSON.stringify(bill?.lines ?? []),
-        cover.length ? JSON.stringify(cover) : null,
-      ],
+  await settleExit(db, o.id, now, async (tx, open): Promise<ExitPlan> => {
+    const { rows: lanes } = await tx.query<{ id: string }>(
+      'select id from parking_lane where parking_id = $1 and direction in (2, 3) and enabled_mark = 1 order by random() limit 1',
+      [open.parkingId],
     );
-    // the coupon is used: the order's coupon row, the merchant pays what it took off
-    if (bill?.discounts.length)
-      await redeemCoupons(tx, { id: o.id, parkingId: o.parking_id, plateNo: o.plate_no }, bill.discounts, new Date(now), '出口收费');
-    if (channel)
-      await tx.query(
-        `insert into parking_order_payment (id, order_id, channel, serial_no, pay_time, value_cents, operator)
-         values ($1, $2, $3, $4, to_timestamp($5 / 1000.0), $6, $7)`,
-        [newId('pay'), o.id, channel, serialOf(channel, now, Math.floor(Math.random() * 1e5)), now, due, channel === 3 ? o.collector : ''],
-      );
-    if (o.space_no)
-      await tx.query(
-        `update parking_space set status = 0, plate_no = '', plate_color = null, last_modify_time = now()
-          where parking_id = $1 and space_no = $2 and plate_no = $3`,
-        [o.parking_id, o.space_no, o.plate_no],
-      );
+    const stay = { id: open.id, parking_id: open.parkingId, plate_no: open.plateNo, car_class: open.carClass, entry_time: open.entryTime };
+    const rule = await findRuleForStay(tx, {
+      lotId: open.parkingId,
+      plateColor: open.plateColor,
+      carClass: open.carClass,
+      at: open.entryTime,
+    });
+    // a card's days and hours are not charged (§7.3); a whitelisted car pays nothing; a shop's coupon
+    // is used by a car no card covers (a card holder parks on the card)
+    const cover = await coverAtExit(tx, stay, now);
+    const charged = rule && open.carClass !== 4;
+    const coupons = charged && !cover.length ? await couponAtExit(tx, open.parkingId, open.plateNo, new Date(now)) : [];
+    const bill = charged ? priceStay({ rule, entry: open.entryTime, exit: now, carClass: open.carClass, cover, coupons }) : null;
+    const due = bill ? Math.max(0, bill.totalCents - bill.discountCents - open.paidCents) : 0;
+    const channel = due > 0 ? payChannelOf(Math.random, open.spaceNo !== '') : 0;
+    const payment = channel
+      ? {
+          channel,
+          amountCents: due,
+          serialNo: serialOf(channel, now, Math.floor(Math.random() * 1e5)),
+          operator: channel === 3 ? open.collector : '',
+        }
+      : null;
+    return { bill, cover, laneId: lanes[0]?.id ?? null, payment };
   });
 }
 

@@ -2,6 +2,13 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { DB_UNAVAILABLE_MSG, isDatabaseUnavailable } from '../db/outage.ts';
 import { ApiError, MSG } from './envelope.ts';
 
+/** PostgreSQL's constraint errors, in words: what the caller tried could not be kept. */
+const CONSTRAINT_REFUSALS: Record<string, (method: string) => string> = {
+  // foreign key: deleting a record others use, or pointing at one that is gone
+  '23503': (method) => (method === 'DELETE' ? '该记录已被其他数据使用，不能删除' : '关联的记录不存在或已被删除，请刷新后重试'),
+  '23505': () => '记录已存在，请勿重复提交',
+};
+
 /** Error and not-found handlers: every failure under /api answers in the { code, msg, data } envelope. */
 export function installErrorHandling(app: FastifyInstance, logErrors: boolean): void {
   app.setErrorHandler((err: FastifyError | ApiError, req, reply) => {
@@ -13,6 +20,12 @@ export function installErrorHandling(app: FastifyInstance, logErrors: boolean): 
       // body parsing, content type, payload size and schema errors: a client mistake
       const msg = status === 413 ? '请求内容过大' : status === 415 ? '不支持的请求内容类型' : MSG.badRequest;
       return reply.status(200).send({ code: 400, msg, data: null });
+    }
+    // a rule the database holds that no check before it named: a refusal, never a 500
+    const refusal = CONSTRAINT_REFUSALS[(err as { code?: string }).code ?? ''];
+    if (refusal) {
+      req.log.warn({ err: { code: (err as { code?: string }).code, message: err.message } }, 'refused by a database constraint');
+      return reply.status(200).send({ code: 400, msg: refusal(req.method), data: null });
     }
     if (isDatabaseUnavailable(err)) {
       // an outage, not a bug: one short line, and the caller may try again

@@ -14,6 +14,7 @@ import { ORDER_STATE, type OrderState, STATE_LABEL } from '../../domain/parking-
 import { leaveGroup } from '../cards/group-slots.ts';
 import { operatorOf } from '../lib/operator.ts';
 import { auditOrder } from './order-audit.ts';
+import { freeSpace, writeOrderState } from './settlement.ts';
 
 /**
  * The after-the-fact changes of an order (close by hand, change amount, waive, send to arrears,
@@ -149,13 +150,17 @@ export async function runOrderAction(
     const plan = planAction(o, action, input);
     if (!balanced(plan.split)) throw badRequest('金额拆分不平衡，操作未执行');
     const after = { ...o, ...plan.split, state: plan.state };
-    await tx.query(
-      `update parking_order set state = $2, receivable_cents = $3, discount_cents = $4, paid_cents = $5, owed_cents = $6,
-              exit_time = case when $7 then coalesce(exit_time, now()) else exit_time end,
-              close_reason = case when $7 then $8 else close_reason end, last_modify_time = now()
-        where id = $1`,
-      [id, plan.state, after.receivableCents, after.discountCents, after.paidCents, after.owedCents, Boolean(plan.closeNow), reason],
+    await writeOrderState(
+      tx,
+      id,
+      o.state,
+      `state = $3, receivable_cents = $4, discount_cents = $5, paid_cents = $6, owed_cents = $7,
+       exit_time = case when $8 then coalesce(exit_time, now()) else exit_time end,
+       close_reason = case when $8 then $9 else close_reason end`,
+      [plan.state, after.receivableCents, after.discountCents, after.paidCents, after.owedCents, Boolean(plan.closeNow), reason],
     );
+    // a closed stay frees the kerb space it held, as an exit does
+    if (plan.closeNow) await freeSpace(tx, id);
     const operator = operatorOf(req);
     if (action === 'arrears') await recordOrder(tx, id, reason); // the debt is on 欠费记录 at once
     // a closed stay has left: a group card's slot it held goes to the plate waiting longest

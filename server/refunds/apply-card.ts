@@ -10,7 +10,7 @@ import { type PaymentRefunds, paymentRefusal, refundRefusal, refundableOf, refun
 import { newRefundNo, refundFields } from './store.ts';
 import { refundReason } from './apply.ts';
 import { auditCard } from '../cards/common.ts';
-import { CARD_STATUS } from '../../domain/card-codes.ts';
+import { assertCardStopped } from '../cards/card-end.ts';
 import { operatorOf } from '../lib/operator.ts';
 
 /**
@@ -79,12 +79,7 @@ export const cardPaymentRefunds = (p: PaymentRefunds, now = new Date()) => ({
  * come (frozen, or expired): a partial refund is a goodwill amount, a full one ends what was bought.
  */
 async function assertCardStops(tx: Db, p: CardPaymentRow, amountCents: number): Promise<void> {
-  if (amountCents < refundableOf(p)) return;
-  const table = p.cardKind === 'group' ? 'group_card' : 'month_card';
-  const { rows } = await tx.query<{ status: number }>(`select status from ${table} where id = $1 for share`, [p.cardId]);
-  const status = Number(rows[0]?.status);
-  if (status === CARD_STATUS.ACTIVE || status === CARD_STATUS.EXPIRING)
-    throw badRequest(`退还这笔缴费的全部可退金额前，请先冻结${p.cardNo}（冻结后不再抵扣停车费）`);
+  if (amountCents >= refundableOf(p)) await assertCardStopped(tx, p.cardKind, p.cardId);
 }
 
 export async function applyCardRefund(

@@ -7,6 +7,9 @@ import { balanced, withRefund } from '../orders/amounts.ts';
 import { lockOrder } from '../orders/order-lock.ts';
 import { type OrderMoney, type RefundRow, refundFields, refundSnapshot } from './store.ts';
 import { auditOrder } from '../orders/order-audit.ts';
+import { assertCardStopped, endIfRefunded } from '../cards/card-end.ts';
+import { cardPayments } from './apply-card.ts';
+import { refundableOf } from './refundable.ts';
 
 /**
  * What a refund pays back: a parking order's payment, or a monthly or group card's payment. Each
@@ -21,7 +24,9 @@ export interface RefundSubject {
   snapshot(r: { refundNo: string; amountCents: number; status: RefundState }): object;
   audit(tx: Db, action: string, operator: string, before: object, after: object, reason: string): Promise<void>;
   /** the money left: the subject as it is afterwards */
-  complete(tx: Db, r: RefundRow): Promise<RefundSubject>;
+  complete(tx: Db, r: RefundRow, operator: string): Promise<RefundSubject>;
+  /** refuses paying `r` out now (approval re-checks what the application checked, under lock) */
+  assertPayable?(tx: Db, r: RefundRow): Promise<void>;
 }
 
 function orderSubject(o: OrderMoney): RefundSubject {
@@ -76,10 +81,16 @@ function cardSubject(p: CardPaymentMoney): RefundSubject {
     snapshot: (r) => ({ cardNo: p.cardNo, paidCents: p.amountCents, refundedCents: p.refundedCents, ...refundFields(r) }),
     audit: (tx, action, operator, before, after, reason) =>
       auditCard(tx, { kind: p.cardKind, cardId: p.cardId, action, operator, before, after, reason }),
-    async complete(tx, r) {
+    async assertPayable(tx, r) {
+      // all that is left of the payment goes back with this refund: the card must have stopped covering
+      const [payment] = await cardPayments(tx, [p.id]);
+      if (payment && refundableOf(payment) === 0 && r.amountCents > 0) await assertCardStopped(tx, p.cardKind, p.cardId);
+    },
+    async complete(tx, r, operator) {
       if (p.refundedCents + r.amountCents > p.amountCents)
         throw badRequest(`该笔卡费支付${yuan(p.amountCents)}元，已退${yuan(p.refundedCents)}元，不足以退款${yuan(r.amountCents)}元`);
       await tx.query('update card_payment set refunded_cents = refunded_cents + $2 where id = $1', [p.id, r.amountCents]);
+      await endIfRefunded(tx, p.cardKind, p.cardId, operator);
       return cardSubject({ ...p, refundedCents: p.refundedCents + r.amountCents });
     },
   };

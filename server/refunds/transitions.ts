@@ -64,7 +64,7 @@ async function move(tx: Db, r: RefundRow, subject: RefundSubject, step: Step, su
 
 /** The money left: the subject pays it back (the order's split, or the card payment's refunded amount). */
 async function complete(tx: Db, r: RefundRow, subject: RefundSubject, step: Step): Promise<RefundRow> {
-  const after = await subject.complete(tx, r);
+  const after = await subject.complete(tx, r, step.operator);
   return move(tx, r, subject, { ...step, set: { ...step.set, refund_time: new Date() } }, after);
 }
 
@@ -100,6 +100,7 @@ export async function runRefundAction(db: Db, req: FastifyRequest, id: string, a
     let after: RefundRow;
     switch (action) {
       case 'approve':
+        await o.assertPayable?.(tx, r);
         after = await dispatch(
           tx,
           await move(tx, r, o, { event: 'approve', operator, reason: words || '审核通过', set: judged }),

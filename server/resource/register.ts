@@ -52,6 +52,14 @@ export function registerResource(fastify: FastifyInstance, db: Db, r: Resource):
   const updateBodyWithId = Type.Object({ id: Type.String({ title: spec.bodyId, maxLength: 64 }), ...updateFields }, updateOpts);
   const paging = spec.paging ?? defaultPaging;
   const totals = new TotalsCache();
+  /**
+   * The record a write guards, locked until its transaction ends: an edit or a delete beside a
+   * payment of the same record (a card) waits for it and then sees what it wrote.
+   */
+  const lockedFind = async (tx: Db, id: string): Promise<Stored | undefined> => {
+    await k(tx).selectFrom(spec.table).select('id').where('id', '=', id).forUpdate().execute();
+    return r.find(tx, id);
+  };
   const log = (tx: Db, req: FastifyRequest, action: 'create' | 'update' | 'delete', id: string, row: Row) =>
     writeOperLog(tx, req, { action, module: spec.module, recordId: id, detail: spec.describe(row) });
 
@@ -132,7 +140,7 @@ export function registerResource(fastify: FastifyInstance, db: Db, r: Resource):
     const update = async (req: FastifyRequest, id: string, sent: Row) => {
       await db
         .transaction(async (tx) => {
-          const before = await r.find(tx, id);
+          const before = await lockedFind(tx, id);
           if (!before) throw notFound();
           if (spec.lot) await assertRecordLot(tx, req, spec.lot, before);
           const body = Object.fromEntries(Object.entries(sent).filter(([n]) => !createOnly.includes(n)));
@@ -172,7 +180,7 @@ export function registerResource(fastify: FastifyInstance, db: Db, r: Resource):
     app.delete(`${spec.path}/:id`, { schema: { params: idParams }, config: { access: spec.access.delete } }, async (req) => {
       const id = req.params.id;
       await db.transaction(async (tx) => {
-        const row = await r.find(tx, id);
+        const row = await lockedFind(tx, id);
         if (!row) throw notFound();
         if (spec.lot) await assertRecordLot(tx, req, spec.lot, row);
         await spec.guards?.delete?.(tx, row);

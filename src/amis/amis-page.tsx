@@ -8,6 +8,7 @@ import '../styles/amis-layout.css';
 import '../styles/amis-contrast.css';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { createRoot } from 'react-dom/client';
+import { useLocation } from 'react-router-dom';
 import { observer } from 'mobx-react-lite';
 import { render as renderAmis, ToastComponent, AlertComponent, loadAsyncRenderersByType } from 'amis';
 import type { Schema } from 'amis';
@@ -23,7 +24,6 @@ import { brandFor, loadedRuntimeConfig, loadRuntimeConfig, type RuntimeConfig } 
 import { PageErrorBoundary } from './page-error-boundary';
 import { userStore } from '../stores/user-store';
 import { usePageActive } from '../layout/page-active';
-import { usePageLocation } from '../layout/page-location';
 import { chromeGate } from '../layout/chrome-gate';
 import { localeStore, t } from '../i18n';
 import { amisTranslator } from '../i18n/amis-translate';
@@ -64,7 +64,7 @@ export interface AmisPageProps {
 const NO_PARAMS = {};
 
 const AmisPage = observer(function AmisPage({ urlAddress, params = NO_PARAMS }: AmisPageProps) {
-  const location = usePageLocation();
+  const location = useLocation();
   // a page fetched beside CurrentUser at start-up is taken once, at the first open; when it is in
   // already, the first render shows it. Later opens fetch the file fresh.
   const [early] = useState(() => (pageVersions.of(urlAddress) === 0 ? takePrefetchedPage(urlAddress, localeStore.locale) : undefined));
@@ -124,7 +124,7 @@ const AmisPage = observer(function AmisPage({ urlAddress, params = NO_PARAMS }: 
     };
   }, [urlAddress, version, locale]);
 
-  // the shell's chrome waits for the first screen (layout/chrome-gate.ts): this one is drawn
+  // the shell's chrome waits for the first JSON screen (layout/chrome-gate.ts): this one is drawn
   useEffect(() => {
     if (result) chromeGate.show();
   }, [result]);

@@ -13,7 +13,6 @@ import { localizeDict, localizeMenuOptions } from '../i18n/dict-labels';
 import { localizeServerTexts } from '../i18n/server-labels';
 import { userStore } from '../stores/user-store';
 import { noteAnswer } from './page-reload';
-import { trackCall } from './call-activity';
 
 export interface AmisApi {
   url: string;
@@ -51,11 +50,7 @@ async function handleBinary(res: AxiosResponse<Blob>, url: string): Promise<Amis
  * amis's fetcher: every call goes through the one axios client, so the
  * error catalogue (expired session, 403, timeouts) applies to JSON pages too.
  */
-export function amisFetcher(api: AmisApi): Promise<FetcherResult> {
-  return trackCall(answer(api));
-}
-
-async function answer(api: AmisApi): Promise<FetcherResult> {
+export async function amisFetcher(api: AmisApi): Promise<FetcherResult> {
   const method = (api.method || 'get').toLowerCase();
   const url = normalizeQuery(api.url, api.rowsMode);
   if (isDictRequest(url)) {

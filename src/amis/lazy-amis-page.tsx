@@ -45,8 +45,6 @@ export const loadPageLoader = () => import(/* webpackChunkName: "page-loader" */
 /** A page fetched before its screen asked; `settled` once it is in, so the screen's first render can show it. */
 export interface EarlyPage {
   page: Promise<PageLoadResult>;
-  /** amis, asked for once the page is in (or has taken long) */
-  amis: Promise<AmisPageModule>;
   settled?: PageLoadResult;
 }
 
@@ -55,40 +53,30 @@ const earlyPages = new Map<string, EarlyPage>();
 /**
  * Fetches a page file (and its fragments) before the screen asks, and the renderer chunks it
  * shows once amis is here. The screen takes it once (takePrefetchedPage); later opens fetch fresh.
- * Resolves with amis, which loads once the page is in (or has taken long).
  */
-export function prefetchPage(urlAddress: string, locale: Locale = localeStore.locale): Promise<AmisPageModule> {
+export function prefetchPage(urlAddress: string, locale: Locale = localeStore.locale): void {
   const key = `${locale} ${urlAddress}`;
-  const known = earlyPages.get(key);
-  if (known) return known.amis;
+  if (earlyPages.has(key)) return;
   const page = Promise.all([loadPageLoader(), loadRuntimeConfig()]).then(([{ loadPage }, config]) =>
     loadPage(urlAddress, config.pageBundles, fetchTakingEarly, locale),
   );
-  // amis's chunk holds the main thread for some 300 ms as it evaluates: the page loader's few short
-  // steps (the page file, then its fragments) go first, unless they take long
-  const pageFirst = Promise.race([page.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, PAGE_FIRST_MS))]);
-  const amis = pageFirst.then(() => preloadAmis());
-  // a failed chunk is the screen's to say (LazyAmisPage); nobody may be waiting here
-  amis.catch(() => undefined);
-  const early: EarlyPage = { page, amis };
+  const early: EarlyPage = { page };
   page.then(
     (loaded) => (early.settled = loaded),
     () => undefined,
   );
   earlyPages.set(key, early);
-  void Promise.all([amis, page])
-    .then(([module, loaded]) => (loaded.kind === 'ok' ? module.preloadRenderers(loaded.schema) : undefined))
+  // amis's chunk holds the main thread for some 300 ms as it evaluates: the page loader's few short
+  // steps (the page file, then its fragments) go first, unless they take long
+  const pageFirst = Promise.race([page.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, PAGE_FIRST_MS))]);
+  void pageFirst
+    .then(() => Promise.all([preloadAmis(), page]))
+    .then(([amis, loaded]) => (loaded.kind === 'ok' ? amis.preloadRenderers(loaded.schema) : undefined))
     .catch(() => undefined);
-  return amis;
 }
 
 /** How long amis's evaluation waits for a prefetched page at most (on a slow network it overlaps the wait). */
 const PAGE_FIRST_MS = 150;
-
-/** The prefetched page of `urlAddress` in `locale`, left for the screen to take; undefined when there is none. */
-export function prefetchedPage(urlAddress: string, locale: Locale): Promise<PageLoadResult> | undefined {
-  return earlyPages.get(`${locale} ${urlAddress}`)?.page;
-}
 
 /** The prefetched page of `urlAddress` in `locale`, once; undefined when there is none. */
 export function takePrefetchedPage(urlAddress: string, locale: Locale): EarlyPage | undefined {

@@ -8,24 +8,16 @@ export interface SessionHandlers {
   forbidden(): void;
 }
 
-let handlers: SessionHandlers | undefined;
-/** an event before the app installed its handlers (a screen drawn before the shell, src/layout/first-screen.tsx) */
-let waiting: keyof SessionHandlers | undefined;
-
-const untilInstalled: SessionHandlers = {
-  expired: () => (waiting = 'expired'),
-  unauthorized: () => (waiting = 'unauthorized'),
-  forbidden: () => (waiting = 'forbidden'),
+let handlers: SessionHandlers = {
+  expired: () => undefined,
+  unauthorized: () => undefined,
+  forbidden: () => undefined,
 };
 
-/** The app's handlers; an event that came before them is handled now. */
 export function setSessionHandlers(next: SessionHandlers) {
   handlers = next;
-  const event = waiting;
-  waiting = undefined;
-  if (event) next[event]();
 }
 
 export function sessionEvents(): SessionHandlers {
-  return handlers ?? untilInstalled;
+  return handlers;
 }

@@ -5,7 +5,7 @@ export const CHROME_WAIT_MS = 800;
 
 /**
  * On a signed-in start the shell's chrome (menu, top bar, tabs, settings) is drawn just after the
- * first screen, not before it: the screen's own work (amis building the page, its list call) goes
+ * first JSON screen, not before it: the screen's own work (amis building the page, its list call) goes
  * first, and the chrome draws while that call is out. Its place is kept, so nothing moves when it
  * comes. Opened once for the session; every later navigation finds it open.
  */

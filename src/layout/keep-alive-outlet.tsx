@@ -3,7 +3,6 @@ import { useLocation, useNavigationType, useOutlet, UNSAFE_LocationContext as Lo
 import { observer } from 'mobx-react-lite';
 import { tagsViewStore } from '../stores/tags-view-store';
 import { PageActiveContext } from './page-active';
-import { PageLocationContext } from './page-location';
 import { t } from '../i18n';
 
 interface Entry {
@@ -70,10 +69,8 @@ function CachedPage({
     <div className="pc-cached-page" style={active ? undefined : { display: 'none' }} data-path={location.pathname}>
       <PageActiveContext.Provider value={active}>
         <LocationContext.Provider value={value}>
-          <PageLocationContext.Provider value={location}>
-            {/* lazy pages may suspend on a tab click (a synchronous update): each page waits on its own */}
-            <Suspense fallback={<div className="pc-page-loading">{t('common.loading')}</div>}>{element}</Suspense>
-          </PageLocationContext.Provider>
+          {/* lazy pages may suspend on a tab click (a synchronous update): each page waits on its own */}
+          <Suspense fallback={<div className="pc-page-loading">{t('common.loading')}</div>}>{element}</Suspense>
         </LocationContext.Provider>
       </PageActiveContext.Provider>
     </div>

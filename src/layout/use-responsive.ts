@@ -1,20 +1,28 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
-import { appStore } from '../stores/app-store';
-import { fitDevice, isMobile } from './fit-device';
+import { appStore, MOBILE_BREAKPOINT } from '../stores/app-store';
+
+function isMobile() {
+  return document.body.getBoundingClientRect().width - 1 < MOBILE_BREAKPOINT;
+}
 
 /** Spec §4: under 992 px the device is mobile; the sidebar closes without animation, and on each route change. */
 export function useResponsive() {
   const { pathname } = useLocation();
 
   useEffect(() => {
-    fitDevice();
+    const check = () => {
+      const mobile = isMobile();
+      appStore.toggleDevice(mobile ? 'mobile' : 'desktop');
+      if (mobile) appStore.closeSideBar(true);
+    };
+    check();
     // only a change of device matters, not every pixel of a resize
     let wasMobile = isMobile();
     const onResize = () => {
       if (document.hidden || isMobile() === wasMobile) return;
       wasMobile = isMobile();
-      fitDevice();
+      check();
     };
     window.addEventListener('resize', onResize);
     return () => window.removeEventListener('resize', onResize);

@@ -5,13 +5,7 @@
  */
 export type AppNavigate = (to: string | number, options?: { replace?: boolean }) => void;
 
-// before the router exists (a screen drawn at start-up, src/layout/first-screen.tsx) the address
-// itself moves; the router starts from it
-let current: AppNavigate = (to, options) => {
-  if (typeof to === 'number') window.history.go(to);
-  else if (options?.replace) window.location.replace(`#${to}`);
-  else window.location.hash = to;
-};
+let current: AppNavigate = () => undefined;
 
 export function setAppNavigate(navigate: AppNavigate) {
   current = navigate;

@@ -27,7 +27,7 @@ export async function loadRouteFiles(
   const routes: DataRoute[] = [];
   const issues: RouteFileIssue[] = [];
   // the JSON parser is not part of the sign-in page: it comes with the page loader's chunk, which
-  // parses page files with it, and which a start draws its first screen with before the console's
+  // parses page files with it
   const parser = import(/* webpackChunkName: "page-loader" */ '../../domain/pages/route-file-text');
   for (const bundle of bundles) {
     const file = routeFileUrl(bundle);

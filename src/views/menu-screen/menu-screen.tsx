@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { Suspense } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { observer } from 'mobx-react-lite';
 import { currentRoute } from '../../router/current-route';
@@ -7,8 +7,6 @@ import { t } from '../../i18n';
 import { menuLinkHref } from '../../utils/menu-link';
 
 import { LazyAmisPage as AmisPage } from '../../amis/lazy-amis-page';
-import { firstScreenFor } from '../../layout/first-screen';
-import { AdoptedScreen } from '../../layout/adopted-screen';
 
 /** A screen from the server menu, or a data route (route file, menu entry) backed by a JSON page: its urlAddress names the page file. */
 export const MenuScreen = observer(function MenuScreen() {
@@ -40,16 +38,9 @@ export const MenuScreen = observer(function MenuScreen() {
       </section>
     );
   }
-  return <MenuPage key={route.path} path={location.pathname} urlAddress={route.urlAddress} title={route.title} />;
-});
-
-/** A menu entry's JSON page, or the same page already drawn at start-up (layout/first-screen.tsx). */
-function MenuPage({ path, urlAddress, title }: { path: string; urlAddress: string; title: string }) {
-  const [first] = useState(() => firstScreenFor(path, urlAddress));
-  if (first) return <AdoptedScreen screen={first} />;
   return (
     <Suspense fallback={<div className="pc-page-loading">{t('common.loading')}</div>}>
-      <AmisPage urlAddress={urlAddress} title={title} />
+      <AmisPage key={route.path} urlAddress={route.urlAddress} title={route.title} />
     </Suspense>
   );
-}
+});
