@@ -17,9 +17,9 @@ export async function call(
   app: FastifyInstance,
   method: InjectOptions['method'],
   url: string,
-  opts: { token?: string; json?: unknown; form?: Record<string, string> } = {},
+  opts: { token?: string; json?: unknown; form?: Record<string, string>; headers?: Record<string, string> } = {},
 ): Promise<Res> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...opts.headers };
   if (opts.token) headers.authorization = opts.token;
   let payload: string | undefined;
   if (opts.form) {
