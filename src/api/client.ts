@@ -4,6 +4,7 @@ import { classifyFailure, type ErrorAction, type FailureInfo, requestIdOf } from
 import { isWrite, performErrorAction, REQUEST_TIMEOUT_MS } from './error-action';
 import { demoHistory } from '../stores/demo-history-store';
 import { DEMO_HISTORY_HEADER } from '../../domain/demo-history-header';
+import { resend, resendable, withIdempotencyKey } from './idempotency';
 
 declare module 'axios' {
   interface AxiosRequestConfig {
@@ -52,7 +53,7 @@ export function createHttpClient({ adapter, token = getToken, onFailure = perfor
   client.interceptors.request.use((config) => {
     const value = token();
     if (value) config.headers.set('Authorization', value);
-    return config;
+    return withIdempotencyKey(config);
   });
 
   client.interceptors.response.use(
@@ -71,6 +72,8 @@ export function createHttpClient({ adapter, token = getToken, onFailure = perfor
       return response;
     },
     (error: unknown) => {
+      // a write without an answer is sent again under its key: the server runs it at most once
+      if (resendable(error)) return resend(client, error.config);
       const action = classifyFailure(failureFromError(error));
       const quiet = error instanceof AxiosError && Boolean((error.config as AxiosRequestConfig | undefined)?.quietErrors);
       if (action) onFailure(action, quiet);
