@@ -18,6 +18,7 @@ import {
 } from './vocabulary-forms';
 import { narrowChartAxes } from './vocabulary-charts';
 import { exportButtons } from './vocabulary-export';
+import { rowDialogs } from './vocabulary-row-dialogs';
 
 type Node = Record<string, unknown>;
 
@@ -267,6 +268,7 @@ export function tplValueAsText(node: Node): Node {
 export function applyVocabulary(node: Node): Node {
   let out = node;
   if (out.type === 'crud') out = crudDefaults(out);
+  if (out.type === 'crud' || out.type === 'table') out = rowDialogs(out);
   if (out.type === 'form') out = formDefaults(out);
   if (SUB_FORM_CONTROLS.has(String(out.type))) out = subFormChangesAtOnce(out);
   if (NUMBER_INPUTS.has(String(out.type))) out = numberRules(out);

@@ -12,6 +12,7 @@ import { checkApis, checkPermissions, type RouteRef } from './page-rules.ts';
 import { checkDataAsHtml } from './html-rules.ts';
 import { checkForms } from './form-rules.ts';
 import { checkAccessibility } from './a11y-rules.ts';
+import { checkRowDialogs } from './row-dialog-rules.ts';
 import { CHECK_FILE_NAME, parseCheckFile, type BundleDeclarations } from './bundle-declarations.ts';
 
 export interface Problem {
@@ -105,6 +106,7 @@ export function checkFile(file: string, known: Known, bundles: string[], root: s
     ...checkPermissions(page, known.permissionCodes),
     ...checkDataAsHtml(page),
     ...checkAccessibility(page),
+    ...checkRowDialogs(page),
   ];
   return [...own, ...found.map((p) => ({ file: shown, ...p }))];
 }

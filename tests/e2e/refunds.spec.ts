@@ -120,3 +120,50 @@ test('refunds: 退款申请 finds an order by its number, offers its payments wi
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('row').filter({ hasText: order.orderNo })).toContainText('已申请');
 });
+
+/** A refund request made through the API on a paid order of the seeded history, answered with its row. */
+async function pendingRefund(request: APIRequestContext, words: string, payChannel = 1) {
+  const headers = { Authorization: await adminToken(request) };
+  const list = (await (await request.get(`/api/order/ParkingOrder?state=2&payChannel=${payChannel}&pageSize=100`, { headers })).json()).data
+    .list as (Order & { refundedCents: number })[];
+  for (const order of list.filter((o) => o.paidCents >= 200 && o.refundedCents === 0)) {
+    const payments = (await (await request.get(`/api/refund/Orders/${order.id}/Payments`, { headers })).json()).data.options as {
+      value: string;
+      disabled: boolean;
+    }[];
+    const payment = payments.find((p) => !p.disabled);
+    if (!payment) continue;
+    const res = await request.post('/api/refund/Refunds', {
+      headers,
+      data: { orderId: order.id, paymentId: payment.value, amountCents: 100, reasonCode: 9, reason: words },
+    });
+    const body = await res.json();
+    if (body.code !== 200) continue;
+    const rows = (await (await request.get(`/api/refund/Refunds?keyword=${order.orderNo}&status=0`, { headers })).json()).data.list;
+    return { ...rows[0], headers } as {
+      id: string;
+      refundNo: string;
+      plateNo: string;
+      amountCents: number;
+      headers: { Authorization: string };
+    };
+  }
+  throw new Error('no paid order left to refund');
+}
+
+test('refunds: 驳回 opens empty and records the reviewer’s reason, not the applicant’s', async ({ page }) => {
+  const refund = await pendingRefund(page.request, '申请人写的退款说明');
+  await signInAndWait(page, undefined, '/refund/refundAudit');
+  await waitForRows(page);
+  const row = page.getByRole('row').filter({ hasText: refund.refundNo });
+  const dialog = page.getByRole('dialog');
+  await clickUntil(row.getByRole('button', { name: '驳回' }), () => expect(dialog).toBeVisible({ timeout: 2000 }));
+  await expect(dialog.locator('[name="reason"]')).toHaveValue('');
+  await dialog.locator('[name="reason"]').fill('审核人：金额与小票不符');
+  await dialog.getByRole('button', { name: '确认' }).click();
+  await expect(dialog).toBeHidden();
+  const after = (await (await page.request.get(`/api/refund/Refunds/${refund.id}`, { headers: refund.headers })).json()).data;
+  expect(after.statusLabel).toBe('已驳回');
+  expect(after.auditComment).toBe('审核人：金额与小票不符');
+  expect(after.reason).toBe('申请人写的退款说明');
+});
