@@ -58,10 +58,13 @@ export interface ChannelRefundRule {
   maxDays?: number;
   /** the money is handed back at the counter: the refund is recorded, no channel is asked */
   recordOnly?: boolean;
+  /** seconds between two refunds of one order (or card payment) handed to the channel */
+  minGapSeconds?: number;
 }
 
 /** Per pay channel (domain/parking-codes.ts PAY_CHANNEL): WeChat Pay's documented limits, cash recorded only. */
 export const CHANNEL_REFUND_RULES: Record<number, ChannelRefundRule> = {
-  1: { maxRefunds: 50, maxDays: 365 },
+  // WeChat Pay: refunds of one order at least a minute apart (money-and-charging.md §4)
+  1: { maxRefunds: 50, maxDays: 365, minGapSeconds: 60 },
   3: { recordOnly: true },
 };

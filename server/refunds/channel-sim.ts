@@ -1,7 +1,7 @@
 import type { Db } from '../db/database.ts';
 import { newId } from '../lib/ids.ts';
 import type { Job } from '../jobs/leader.ts';
-import { REFUND_STATE } from '../../domain/refund-codes.ts';
+import { CHANNEL_REFUND_RULES, REFUND_STATE } from '../../domain/refund-codes.ts';
 import { takeChannelAnswer } from './transitions.ts';
 
 /**
@@ -74,14 +74,30 @@ async function accept(db: Db, a: Asked, opts: RefundChannelOptions, now: Date): 
 
 /** One round: every REFUNDING attempt not yet with its channel is handed over; every due answer is delivered. */
 export async function settleRefunds(db: Db, opts: RefundChannelOptions, now = new Date()): Promise<void> {
-  const waiting = await db.query<{ refund_no: string; attempts: number; channel: number; amount_cents: string }>(
-    `select r.refund_no, r.attempts, r.channel, r.amount_cents from parking_order_refund r
+  const waiting = await db.query<{
+    refund_no: string;
+    attempts: number;
+    channel: number;
+    amount_cents: string;
+    subject: string;
+    last_sent: Date | null;
+  }>(
+    `select r.refund_no, r.attempts, r.channel, r.amount_cents, coalesce(r.order_id, r.card_payment_id) as subject,
+            (select max(c.accepted_at) from refund_channel_request c join parking_order_refund o on o.refund_no = c.refund_no
+              where coalesce(o.order_id, o.card_payment_id) = coalesce(r.order_id, r.card_payment_id) and o.refund_no <> r.refund_no) as last_sent
+       from parking_order_refund r
       where r.status = $1 and not exists (select 1 from refund_channel_request c where c.refund_no = r.refund_no and c.attempt = r.attempts)
       order by r.last_modify_time limit 100`,
     [REFUND_STATE.REFUNDING],
   );
-  for (const w of waiting.rows)
+  const sentNow = new Set<string>();
+  for (const w of waiting.rows) {
+    // a channel that wants refunds of one order apart (WeChat: a minute) gets the next one later
+    const gap = (CHANNEL_REFUND_RULES[w.channel]?.minGapSeconds ?? 0) * 1000;
+    if (gap && (sentNow.has(w.subject) || (w.last_sent && now.getTime() - w.last_sent.getTime() < gap))) continue;
+    sentNow.add(w.subject);
     await accept(db, { refundNo: w.refund_no, attempt: w.attempts, channel: w.channel, amountCents: Number(w.amount_cents) }, opts, now);
+  }
   // each due answer is taken once from the channel's queue, with how many times it is sent
   const due = await db.query<{
     refund_no: string;

@@ -9,6 +9,7 @@ import { addDays } from '../cards/renewal.ts';
 import { monthCardTerms } from '../cards/cover-lookup.ts';
 import { createDueArrears } from '../arrears/create.ts';
 import { type InPark, leave } from '../jobs/traffic-sim.ts';
+import { settleRefunds } from '../refunds/channel-sim.ts';
 import { call, login, withTestServer } from './helpers.ts';
 import { TEST_LOT, insertTestOrder, orderRow } from './order-fixtures.ts';
 
@@ -296,5 +297,31 @@ describe('idempotent money writes', () => {
     const res = await cardAct('MonthCard', id, 'Pay', { channel: 1 }, 'bad key!');
     expect(res.body.code).toBe(400);
     expect(await count('select count(*)::int as n from card_payment where card_id = $1', [id])).toBe(0);
+  });
+});
+
+describe('refunds handed to WeChat Pay', () => {
+  it('two refunds of one order go to the channel at least a minute apart', async () => {
+    const orderId = await insertTestOrder(db, { state: ORDER_STATE.COMPLETED, receivable: 2000, paid: 2000, plate: plate() });
+    const paymentId = (await db.query<{ id: string }>('select id from parking_order_payment where order_id = $1', [orderId])).rows[0].id;
+    const ids: string[] = [];
+    for (const amountCents of [300, 400]) {
+      const r = await post('/api/refund/Refunds', { orderId, paymentId, amountCents, reasonCode: 2, reason: '多收了' });
+      expect(r.body.code, r.body.msg).toBe(200);
+      expect((await post(`/api/refund/Refunds/${r.body.data.id}/Actions/Approve`, { reason: '' }, checker)).body.code).toBe(200);
+      ids.push(r.body.data.id);
+    }
+    const sent = () =>
+      count(
+        `select count(*)::int as n from refund_channel_request c join parking_order_refund r on r.refund_no = c.refund_no where r.order_id = $1`,
+        [orderId],
+      );
+    const quiet = { everyMs: 0, delayMs: 3_600_000, failPercent: 0, duplicatePercent: 0 };
+    const t0 = Date.now();
+    await settleRefunds(db, quiet, new Date(t0));
+    await settleRefunds(db, quiet, new Date(t0 + 30_000));
+    expect(await sent()).toBe(1);
+    await settleRefunds(db, quiet, new Date(t0 + 61_000));
+    expect(await sent()).toBe(2);
   });
 });
