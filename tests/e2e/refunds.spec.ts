@@ -151,7 +151,7 @@ async function pendingRefund(request: APIRequestContext, words: string, payChann
   throw new Error('no paid order left to refund');
 }
 
-test('refunds: 驳回 opens empty and records the reviewer’s reason, not the applicant’s', async ({ page }) => {
+test('refunds: 驳回 opens empty, names the request, and records the reviewer’s reason, not the applicant’s', async ({ page }) => {
   const refund = await pendingRefund(page.request, '申请人写的退款说明');
   await signInAndWait(page, undefined, '/refund/refundAudit');
   await waitForRows(page);
@@ -159,6 +159,10 @@ test('refunds: 驳回 opens empty and records the reviewer’s reason, not the a
   const dialog = page.getByRole('dialog');
   await clickUntil(row.getByRole('button', { name: '驳回' }), () => expect(dialog).toBeVisible({ timeout: 2000 }));
   await expect(dialog.locator('[name="reason"]')).toHaveValue('');
+  // the record it acts on, at the top of the dialog
+  await expect(dialog.locator('.pc-record-name')).toHaveText(
+    `退款单号 ${refund.refundNo} · ${refund.plateNo} · ${yuan(refund.amountCents)}元`,
+  );
   await dialog.locator('[name="reason"]').fill('审核人：金额与小票不符');
   await dialog.getByRole('button', { name: '确认' }).click();
   await expect(dialog).toBeHidden();
