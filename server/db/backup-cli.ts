@@ -1,10 +1,10 @@
-import { existsSync, mkdirSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ConfigError, readConfig } from '../config.ts';
-import { BACKUP_ROUTE, TOKEN_HEADER, liveControl } from './backup-control.ts';
+import { BACKUP_ROUTE, type BackupControl, TOKEN_HEADER, controlFileOf, liveControl } from './backup-control.ts';
 import { backupFileName, dumpPglite, restorePglite } from './backup.ts';
-import { openDatabase } from './database.ts';
+import { isFreshFolder, openDatabase } from './database.ts';
 
 /**
  * `npm run db:backup [FILE]` and `npm run db:restore FILE`: the embedded database of DATA_DIR
@@ -37,18 +37,21 @@ export async function backup(
     throw new UsageError(`the server using ${dataDir} (process ${control.pid}) is opening or closing it: try again in a moment`);
   if (control) {
     // the server has the folder open: it takes the backup
-    const res = await fetch(`${control.url}${BACKUP_ROUTE}`, { method: 'POST', headers: { [TOKEN_HEADER]: control.token } }).catch(
-      (e: unknown) => {
+    const ask = (c: BackupControl) =>
+      fetch(`${c.url}${BACKUP_ROUTE}`, { method: 'POST', headers: { [TOKEN_HEADER]: c.token } }).catch((e: unknown) => {
         throw new UsageError(
-          `the server using ${dataDir} (process ${control.pid}) did not answer at ${control.url} (${String(e)}); if no server runs, remove ${dataDir.replace(/\/$/, '')}.server.json`,
+          `the server using ${dataDir} (process ${c.pid}) did not answer at ${c.url} (${String(e)}); if no server runs, remove ${controlFileOf(dataDir)}`,
         );
-      },
-    );
+      });
+    let res = await ask(control);
+    // each dump renews the token: another backup may have used this one just now
+    const renewed = res.status === 403 ? liveControl(dataDir) : undefined;
+    if (renewed?.url && renewed.token !== control.token) res = await ask(renewed);
     if (!res.ok) throw new UsageError(`the server using ${dataDir} refused the backup (HTTP ${res.status})`);
     dump = Buffer.from(await res.arrayBuffer());
     from = `the running server (process ${control.pid})`;
   } else {
-    if (!existsSync(dataDir) || readdirSync(dataDir).length === 0) throw new UsageError(`no database in ${resolve(dataDir)}`);
+    if (isFreshFolder(dataDir)) throw new UsageError(`no database in ${resolve(dataDir)}`);
     const db = await openDatabase({ dataDir, firstStartDone: true });
     try {
       dump = await dumpPglite(db);
@@ -69,7 +72,10 @@ export async function restore(dataDir: string, file: string): Promise<Awaited<Re
   const control = liveControl(dataDir);
   if (control) throw new UsageError(`a server (process ${control.pid}) has ${resolve(dataDir)} open: stop it first, then restore`);
   if (!existsSync(file)) throw new UsageError(`no file ${file}`);
-  return restorePglite(file, dataDir);
+  const done = await restorePglite(file, dataDir);
+  // the dump of a running server's folder holds its control file: no server has the restored folder open
+  rmSync(controlFileOf(dataDir), { force: true });
+  return done;
 }
 
 async function main(): Promise<void> {

@@ -1,6 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { dumpPglite } from './backup.ts';
 import type { Database } from './database.ts';
@@ -8,10 +8,12 @@ import type { Database } from './database.ts';
 /**
  * How `npm run db:backup` reaches a server that has the PGlite folder open (a PGlite folder
  * belongs to one process: a second one opening it would corrupt it). From before it opens the
- * folder until after it closed it, the server keeps a control file beside the folder,
- * `<folder>.server.json` (owner-only), naming its process, its address once it listens, and a
- * random token; `POST /__db/backup` with that token answers the dump. The route is outside /api:
- * no session, not in the API description.
+ * folder until after it closed it (or its process exits), the server keeps a control file in the
+ * folder, `<folder>/.server.json` (owner-only), naming its process, its address once it listens,
+ * and a random token; `POST /__db/backup` with that token answers the dump. The route is outside
+ * /api: no session, not in the API description. Being in the folder, the file is in every dump:
+ * the token is renewed after each one, a restore removes the copy (backup-cli.ts), and a folder
+ * holding only this file is still new to a first start (database.ts isFreshFolder).
  */
 
 export interface BackupControl {
@@ -21,16 +23,22 @@ export interface BackupControl {
   token: string;
 }
 
-export const controlFileOf = (dataDir: string): string => `${resolve(dataDir)}.server.json`;
+/** the control file's name in the folder */
+export const CONTROL_FILE = '.server.json';
+export const controlFileOf = (dataDir: string): string => join(resolve(dataDir), CONTROL_FILE);
+/** where versions before it moved into the folder kept it, beside the folder */
+const besideFileOf = (dataDir: string): string => `${resolve(dataDir)}.server.json`;
 
 export const BACKUP_ROUTE = '/__db/backup';
 export const TOKEN_HEADER = 'x-backup-token';
 
 /** The control file of a server that has `dataDir` open, or undefined when none runs. */
-export function liveControl(dataDir: string): BackupControl | undefined {
+export const liveControl = (dataDir: string): BackupControl | undefined => liveIn(controlFileOf(dataDir));
+
+function liveIn(file: string): BackupControl | undefined {
   let control: BackupControl;
   try {
-    control = JSON.parse(readFileSync(controlFileOf(dataDir), 'utf8')) as BackupControl;
+    control = JSON.parse(readFileSync(file, 'utf8')) as BackupControl;
   } catch {
     return undefined;
   }
@@ -56,25 +64,42 @@ export interface FolderClaim {
 }
 
 export function claimFolder(dataDir: string): FolderClaim {
-  const other = liveControl(dataDir);
-  // two processes on one PGlite folder would corrupt it
-  if (other && other.pid !== process.pid)
-    throw new Error(
-      `${resolve(dataDir)} is open in server process ${other.pid}: stop it first (or remove ${controlFileOf(dataDir)} if no server runs)`,
-    );
-  const token = randomBytes(32).toString('hex');
   const file = controlFileOf(dataDir);
-  mkdirSync(dirname(file), { recursive: true });
-  const expected = Buffer.from(token);
-  const write = (url: string) =>
-    writeFileSync(file, JSON.stringify({ pid: process.pid, url, token } satisfies BackupControl), { mode: 0o600 });
-  write('');
+  // two processes on one PGlite folder would corrupt it
+  for (const at of [file, besideFileOf(dataDir)]) {
+    const other = liveIn(at);
+    if (other && other.pid !== process.pid)
+      throw new Error(`${resolve(dataDir)} is open in server process ${other.pid}: stop it first (or remove ${at} if no server runs)`);
+  }
+  // an older version's file, beside the folder, that its server left behind
+  rmSync(besideFileOf(dataDir), { force: true });
+  mkdirSync(resolve(dataDir), { recursive: true });
+  let url = '';
+  let token = '';
+  const write = () => writeFileSync(file, JSON.stringify({ pid: process.pid, url, token } satisfies BackupControl), { mode: 0o600 });
+  // a new token after each dump: the dump holds the folder's files, this one too, and the token in
+  // a backup must not fetch the next one
+  const renew = () => {
+    token = randomBytes(32).toString('hex');
+    write();
+  };
+  renew();
+  const release = (): void => {
+    process.off('exit', release);
+    // only this server's file: never one a later server on the folder wrote
+    const live = liveControl(dataDir);
+    if (!live || live.token === token) rmSync(file, { force: true });
+  };
+  // a start that fails after the claim, or a stop cut short by its deadline, exits without closing
+  process.on('exit', release);
   return {
     install(app, db) {
       app.post(BACKUP_ROUTE, async (req, reply) => {
         const given = Buffer.from(String(req.headers[TOKEN_HEADER] ?? ''));
+        const expected = Buffer.from(token);
         if (given.length !== expected.length || !timingSafeEqual(given, expected)) return reply.status(403).send('Forbidden');
         const dump = await dumpPglite(db);
+        renew();
         return reply.type('application/gzip').send(dump);
       });
       app.addHook('onListen', async () => {
@@ -82,12 +107,10 @@ export function claimFolder(dataDir: string): FolderClaim {
         if (!addr || typeof addr === 'string') return;
         // a server on every address is reached on the loopback one
         const host = addr.address === '0.0.0.0' || addr.address === '::' ? '127.0.0.1' : addr.address;
-        write(`http://${host.includes(':') ? `[${host}]` : host}:${addr.port}`);
+        url = `http://${host.includes(':') ? `[${host}]` : host}:${addr.port}`;
+        write();
       });
     },
-    release() {
-      // only this server's file: never one a later server on the folder wrote
-      if (liveControl(dataDir)?.token === token || !liveControl(dataDir)) rmSync(file, { force: true });
-    },
+    release,
   };
 }
