@@ -47,8 +47,10 @@ export function ageBucketOf(days: number): number {
 export const NOTICE_CHANNEL: Record<number, string> = { 1: '短信', 2: '微信模板消息' };
 export const NOTICE_CHANNELS = [1, 2] as const;
 
-/** A notice: 0 scheduled, 1 sent (no receipt yet), 2 delivered, 3 failed, 4 cancelled (its record settled before the send time). */
-export const NOTICE_STATUS: Record<number, string> = { 0: '待发送', 1: '已发送', 2: '已送达', 3: '发送失败', 4: '已取消' };
+/** A notice: scheduled, sent (no receipt yet), delivered, failed, cancelled (its record settled before the send time). */
+export const NOTICE_STATE = { SCHEDULED: 0, SENT: 1, DELIVERED: 2, FAILED: 3, CANCELLED: 4 } as const;
+export type NoticeState = (typeof NOTICE_STATE)[keyof typeof NOTICE_STATE];
+export const NOTICE_STATUS: Record<NoticeState, string> = { 0: '待发送', 1: '已发送', 2: '已送达', 3: '发送失败', 4: '已取消' };
 
 /** Where a plate's debts are hunted: 1 the lot that lost the money, 2 the lots of its operator, 3 every lot. */
 export const HUNT_SCOPE: Record<number, string> = { 1: '本车场', 2: '同运营方车场', 3: '全部车场' };

@@ -7,8 +7,8 @@ import { writeOperLog } from '../lib/oper-log.ts';
 import { assertLots } from '../resource/lot-scope.ts';
 import { yuan } from '../../domain/money.ts';
 import { chinaDate } from '../../domain/china-time.ts';
-import { ARREARS_STATUS, type ArrearsStatus, NOTICE_CHANNEL } from '../../domain/arrears-codes.ts';
-import { noticeRefusal } from './state-machine.ts';
+import { type ArrearsStatus, NOTICE_CHANNEL, NOTICE_STATE } from '../../domain/arrears-codes.ts';
+import { arrearsMachine, noticeRefusal } from './state-machine.ts';
 import { operatorOf } from '../lib/operator.ts';
 
 /**
@@ -25,8 +25,11 @@ export interface SendInput {
   sendAt?: number;
 }
 
+const N = NOTICE_STATE;
+
+/** A notice's life: scheduled → sent, delivered or failed by the gateway's answer; scheduled → cancelled when its debts were settled first. */
 export interface Delivery {
-  status: 1 | 2 | 3;
+  status: typeof N.SENT | typeof N.DELIVERED | typeof N.FAILED;
   msg: string;
 }
 
@@ -36,9 +39,9 @@ export interface Delivery {
  */
 export function simulateDelivery(plateNo: string, channel: number): Delivery {
   const n = createHash('md5').update(`${channel}|${plateNo}`).digest()[0] % 10;
-  if (n < 8) return { status: 2, msg: channel === 1 ? '短信已送达' : '模板消息已送达' };
-  if (n === 8) return { status: 1, msg: '已提交，等待送达回执' };
-  return { status: 3, msg: channel === 1 ? '号码无效，短信发送失败' : '车主未关注公众号，模板消息发送失败' };
+  if (n < 8) return { status: N.DELIVERED, msg: channel === 1 ? '短信已送达' : '模板消息已送达' };
+  if (n === 8) return { status: N.SENT, msg: '已提交，等待送达回执' };
+  return { status: N.FAILED, msg: channel === 1 ? '号码无效，短信发送失败' : '车主未关注公众号，模板消息发送失败' };
 }
 
 const content = (channel: number, plate: string, lot: string, count: number, owed: number): string =>
@@ -94,7 +97,7 @@ export async function sendNotices(
       }
       const plates = [...byPlate.keys()];
       const { rows: taken } = await tx.query<{ plate_no: string }>(
-        `select plate_no from arrears_notice where plate_no = any($1) and notice_day = $2 and status <> 4 limit 1`,
+        `select plate_no from arrears_notice where plate_no = any($1) and notice_day = $2 and status <> ${N.CANCELLED} limit 1`,
         [plates, day],
       );
       if (taken[0]) throw badRequest(perDay(taken[0].plate_no, day));
@@ -117,7 +120,7 @@ export async function sendNotices(
             owed,
             input.channel,
             text,
-            d?.status ?? 0,
+            d?.status ?? N.SCHEDULED,
             d?.msg ?? '',
             sendAt,
             day,
@@ -132,7 +135,7 @@ export async function sendNotices(
             input.channel,
             d,
           );
-        notices.push({ plateNo: plate, status: d?.status ?? 0, resultMsg: d?.msg ?? '' });
+        notices.push({ plateNo: plate, status: d?.status ?? N.SCHEDULED, resultMsg: d?.msg ?? '' });
       }
       await writeOperLog(tx, req, {
         action: 'create',
@@ -153,9 +156,9 @@ export async function sendNotices(
 async function markRecords(tx: Db, ids: string[], channel: number, d: Delivery): Promise<void> {
   await tx.query(
     `update arrears_record set notice_count = notice_count + 1, last_notice_channel = $2, last_notice_time = now(),
-            status = case when status = $3 and $4 then $5 else status end, last_modify_time = now()
+            status = case when status = any($3::smallint[]) and $4 then $5 else status end, last_modify_time = now()
       where id = any($1)`,
-    [ids, channel, ARREARS_STATUS.OPEN, d.status !== 3, ARREARS_STATUS.NOTIFIED],
+    [ids, channel, arrearsMachine.statesBefore('notify'), d.status !== N.FAILED, arrearsMachine.stateAfter('notify')],
   );
 }
 
@@ -164,16 +167,16 @@ export async function sendDueNotices(db: Db, now: number = Date.now()): Promise<
   return db.transaction(async (tx) => {
     const { rows } = await tx.query<{ id: string; plate_no: string; channel: number; record_ids: string[] }>(
       `select id, plate_no, channel, record_ids from arrears_notice
-        where status = 0 and send_at <= to_timestamp($1::float8 / 1000) order by send_at limit 200 for update skip locked`,
-      [now],
+        where status = $2 and send_at <= to_timestamp($1::float8 / 1000) order by send_at limit 200 for update skip locked`,
+      [now, N.SCHEDULED],
     );
     for (const n of rows) {
       const { rows: live } = await tx.query<{ id: string }>('select id from arrears_record where id = any($1) and status = any($2)', [
         n.record_ids,
-        [ARREARS_STATUS.OPEN, ARREARS_STATUS.NOTIFIED, ARREARS_STATUS.PARTIALLY_PAID],
+        arrearsMachine.statesBefore('payPart'),
       ]);
       if (!live.length) {
-        await tx.query(`update arrears_notice set status = 4, result_msg = '欠费记录已处理，通知取消' where id = $1`, [n.id]);
+        await tx.query(`update arrears_notice set status = $2, result_msg = '欠费记录已处理，通知取消' where id = $1`, [n.id, N.CANCELLED]);
         continue;
       }
       const d = simulateDelivery(n.plate_no, Number(n.channel));

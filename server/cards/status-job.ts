@@ -1,5 +1,6 @@
 import type { Db } from '../db/database.ts';
-import { CARD_STATUS as S, EXPIRING_DAYS } from '../../domain/card-codes.ts';
+import { EXPIRING_DAYS } from '../../domain/card-codes.ts';
+import { cardMachine } from './state-machine.ts';
 import { addDays } from './renewal.ts';
 import { today } from './common.ts';
 
@@ -16,11 +17,14 @@ export async function settleCardStatuses(db: Db, now = Date.now()): Promise<numb
     ['month_card', 'month'],
     ['group_card', 'group'],
   ] as const) {
-    const steps: [from: number[], to: number, cond: string, date: string, action: string][] = [
-      [[S.ACTIVE, S.EXPIRING], S.EXPIRED, 'end_date < $3::date', day, 'expire'],
-      [[S.ACTIVE], S.EXPIRING, 'end_date <= $3::date', soon, 'remind'],
+    // the machine's arrows: past the end → expire, within EXPIRING_DAYS → remind
+    const steps: [event: 'expire' | 'remind', cond: string, date: string][] = [
+      ['expire', 'end_date < $3::date', day],
+      ['remind', 'end_date <= $3::date', soon],
     ];
-    for (const [from, to, cond, date, action] of steps) {
+    for (const [action, cond, date] of steps) {
+      const from = cardMachine.statesBefore(action);
+      const to = cardMachine.stateAfter(action);
       const { rows } = await db.query<{ n: number }>(
         `with moved as (
            update ${table} c set status = $2, last_modify_time = now()

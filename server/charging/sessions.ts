@@ -2,7 +2,7 @@ import type { Db } from '../db/database.ts';
 import { newId } from '../lib/ids.ts';
 import { computeBill, type MeterSample } from './bill.ts';
 import { type ChargingEvent, stateAfter, statesBefore } from './order-machine.ts';
-import { PAY_STATUS } from '../../domain/charging-codes.ts';
+import { ORDER_STATE, PAY_STATUS } from '../../domain/charging-codes.ts';
 import { gunStatusOf } from './ocpp-status.ts';
 import { type StoredTemplate, templateOf } from './price-slots.ts';
 
@@ -66,7 +66,7 @@ export async function startSession(db: Db, s: StartInput): Promise<string> {
   await db.query(
     `insert into charging_order (id, order_no, station_id, pile_id, gun_id, plate_no, phone, start_mode, state, start_time,
        meter_start_wh, soc_start, price_id, price_version, price_snapshot, sim_target_soc, sim_stalled, last_meter_time)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, 1, $9, $10, $11, $12, $13, $14, $15, $16, $9)`,
+     values ($1, $2, $3, $4, $5, $6, $7, $8, ${ORDER_STATE.starting}, $9, $10, $11, $12, $13, $14, $15, $16, $9)`,
     [
       id,
       orderNoAt(s.at),

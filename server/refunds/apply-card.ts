@@ -103,7 +103,7 @@ export async function applyCardRefund(
     await tx.query(
       `insert into parking_order_refund (id, order_id, card_payment_id, card_no, refund_no, amount_cents, reason, reason_code, status,
                                          applicant, applicant_id, parking_id, channel)
-       values ($1, null, $2, $3, $4, $5, $6, $7, 0, $8, $9, $10, $11)`,
+       values ($1, null, $2, $3, $4, $5, $6, $7, ${REFUND_STATE.APPLIED}, $8, $9, $10, $11)`,
       [id, p.id, p.cardNo, refundNo, input.amountCents, reason, reasonCode, applicant, req.auth?.userId ?? '', p.parkingId, p.channel],
     );
     const card = { cardNo: p.cardNo, paidCents: p.valueCents, refundedCents: p.refundedCents };

@@ -120,7 +120,7 @@ export async function applyRefund(
     await tx.query(
       `insert into parking_order_refund (id, order_id, refund_no, amount_cents, reason, reason_code, status, applicant, applicant_id, payment_id,
                                          parking_id, channel, order_no, plate_no)
-       select $1, $2, $3, $4, $5, $6, 0, $7, $8, $9, $10, $11, o.order_no, o.plate_no from parking_order o where o.id = $2`,
+       select $1, $2, $3, $4, $5, $6, ${REFUND_STATE.APPLIED}, $7, $8, $9, $10, $11, o.order_no, o.plate_no from parking_order o where o.id = $2`,
       [
         id,
         orderId,
