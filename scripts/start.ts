@@ -4,6 +4,7 @@ import { readConfig } from '../server/config.ts';
 import { appOptionsOf } from '../server/app-options.ts';
 import { seedOptionsOf } from '../server/app.ts';
 import { firstStartBeside, isFreshFolder, ownFolder } from '../server/db/database.ts';
+import { warnOnOldNode } from '../server/lib/node-version.ts';
 
 // `npm start`: build the console when the build is missing or stale, then serve it and /api on one port.
 // On a new machine the build and the database's creation run side by side (each mostly one core).
@@ -29,6 +30,7 @@ function createDatabase(): Promise<void> {
   return firstStartBeside(dir, seedOptionsOf(options));
 }
 
+warnOnOldNode();
 try {
   await Promise.all([buildIsStale(root, distDir) ? build() : Promise.resolve(), createDatabase()]);
 } catch (e) {

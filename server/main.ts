@@ -6,6 +6,7 @@ import { ConfigError, type ServerConfig, readConfig } from './config.ts';
 import { frameworkErrors, installErrorHandling } from './lib/errors.ts';
 import { installClosingConnections, stopOnSignals } from './lib/graceful.ts';
 import { type LogOptions, createLogger, loggingOptions } from './lib/logger.ts';
+import { warnOnOldNode } from './lib/node-version.ts';
 import { amapConfigured, installSecurityHeaders } from './lib/security-headers.ts';
 import { type PageBundle, pageBundlesOf, registerStatic } from './lib/static.ts';
 
@@ -23,6 +24,7 @@ async function proxyApp(config: ServerConfig, target: string, pageBundles: PageB
 }
 
 async function main(): Promise<void> {
+  warnOnOldNode();
   const config = readConfig();
   const pageBundles = pageBundlesOf(config.sitePages);
   const logger = config.log ? createLogger(config.log) : undefined;
