@@ -62,6 +62,13 @@ const EXACT: Record<string, string> = {
   '按钮编码格式应为 实体:操作': 'A button code is entity:action',
   IP地址格式不正确: 'The IP address is not valid',
   '有字段填写不正确，请按字段下方的提示修改': 'Some fields are not valid: see the messages below them',
+  // typed numbers (domain/input-filters.ts): money and whole-number inputs, and what a number input refuses
+  金额不能小于0: 'The amount cannot be below 0',
+  金额最多两位小数: 'An amount has at most 2 decimals',
+  '金额只能包含数字和小数点，如 12.50': 'An amount is digits and a decimal point, e.g. 12.50',
+  金额过大: 'The amount is too large',
+  '只能输入数字、小数点和开头的负号': 'Digits, a decimal point and a leading minus sign only',
+  只能输入整数: 'Whole numbers only',
   // monthly and group cards (server/cards/*, server/entities/*card*.ts)
   支付开卡成功: 'Paid: the card is open',
   续费成功: 'Renewed',
@@ -113,6 +120,7 @@ const RULES: Rule[] = [
   [/^(.+)必须是正整数$/, (f, a) => `${f(a)} must be a positive whole number`],
   [/^(.+)必须是整数$/, (f, a) => `${f(a)} must be a whole number`],
   [/^(.+)只能是true或false$/, (f, a) => `${f(a)} must be true or false`],
+  [/^最多(\d+)位小数$/, (_f, n) => `At most ${n} decimals`],
   [/^不支持的参数：(.+)$/, (_f, a) => `Unsupported parameter: ${a}`],
   [/^不是有效的链接地址：(.*)$/s, (_f, a) => `Not a valid link: ${a}`],
   [/^操作失败（(.+)）$/, (_f, code) => `The operation failed (${code})`],

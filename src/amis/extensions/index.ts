@@ -8,6 +8,7 @@ import {
   Html,
   DatePicker,
   DateRangePicker,
+  NumberInput,
 } from 'amis';
 import { registerFilters } from './filters';
 import { registerFunctions } from './functions';
@@ -15,23 +16,27 @@ import { registerValidations } from './validations';
 import { registerSchemaDefaults } from './schema-defaults';
 import { registerEscaping } from './escaping';
 import { letDatesBeTyped } from './date-typing';
+import { letNumbersBeTypedAsTheyAre } from './number-typing';
+import { registerTypedNumbers } from './typed-numbers';
 import { registerRenderers } from '../renderers';
 import { startAccessibility } from '../a11y';
 import type { AmisRegistry } from './registry';
 
 let registered = false;
 
-/** The project's vocabulary for JSON authors: filters, formula functions, validations and renderers; data shown as text (escaping.ts); date-times that can be typed (date-typing.ts); controls and dialogs a keyboard and a screen reader can use (../a11y). */
+/** The project's vocabulary for JSON authors: filters, formula functions, validations and renderers; data shown as text (escaping.ts); date-times that can be typed (date-typing.ts); numbers never silently changed (number-typing.ts, typed-numbers.ts); controls and dialogs a keyboard and a screen reader can use (../a11y). */
 export function registerExtensions() {
   if (registered) return;
   registered = true;
   registerEscaping({ Evaluator, registerTplEnginer, Html });
   letDatesBeTyped([DatePicker, DateRangePicker]);
+  letNumbersBeTypedAsTheyAre(NumberInput);
   startAccessibility();
   const registry: AmisRegistry = { addRule, addSchemaFilter, registerFilter, registerFunction };
   registerFilters(registry);
   registerFunctions(registry);
   registerValidations(registry);
+  registerTypedNumbers(registry);
   registerSchemaDefaults(registry);
   registerRenderers();
 }

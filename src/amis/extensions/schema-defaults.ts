@@ -3,6 +3,7 @@ import type { AmisRegistry } from './registry';
 import { applyVocabulary } from '../../../domain/pages/vocabulary';
 import { vocabularyText } from '../../i18n/vocabulary-text';
 import { chinaTimeChart } from '../chart-time';
+import { typedNumberRules } from './typed-numbers';
 
 const applied = new WeakMap<object, Schema>();
 
@@ -10,7 +11,8 @@ const applied = new WeakMap<object, Schema>();
  * The console's defaults and shorthand for every node amis renders (domain/pages/vocabulary.ts): list
  * paging names, page sizes, empty text, filter layout and `syncLocation: false` on a crud, `dict` and
  * `lots` on option controls; China time on a chart's time axes (src/amis/chart-time.ts: formatter
- * functions, so not in the JSON vocabulary check:pages sees). amis calls this on each render: the same node gives the same object, so
+ * functions, so not in the JSON vocabulary check:pages sees); the rule of a money or whole-number input
+ * (typed-numbers.ts). amis calls this on each render: the same node gives the same object, so
  * renderers that compare props see no change.
  */
 export function schemaDefaults(schema: Schema): Schema {
@@ -18,7 +20,8 @@ export function schemaDefaults(schema: Schema): Schema {
   const hit = applied.get(schema);
   if (hit) return hit;
   // texts the vocabulary adds (查询, 重置, 暂无数据) in the page's language, like the page's own
-  const out = chinaTimeChart(vocabularyText(applyVocabulary(schema as Record<string, unknown>))) as Schema;
+  const node = typedNumberRules(applyVocabulary(schema as Record<string, unknown>));
+  const out = chinaTimeChart(vocabularyText(node)) as Schema;
   applied.set(schema, out);
   return out;
 }
