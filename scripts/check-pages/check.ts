@@ -13,6 +13,7 @@ import { checkDataAsHtml } from './html-rules.ts';
 import { checkForms } from './form-rules.ts';
 import { checkAccessibility } from './a11y-rules.ts';
 import { checkRowDialogs } from './row-dialog-rules.ts';
+import { checkStateLiterals } from './state-rules.ts';
 import { CHECK_FILE_NAME, parseCheckFile, type BundleDeclarations } from './bundle-declarations.ts';
 
 export interface Problem {
@@ -34,6 +35,8 @@ export interface CheckInput {
   menuPages: string[];
   /** path of every page-type menu entry in the seed (`/parking/parkingAdmin`) */
   menuPaths?: string[];
+  /** the server's lists whose rows answer `actions` (server/entities/row-actions.ts) */
+  listsWithActions?: readonly string[];
   root?: string;
 }
 
@@ -42,6 +45,7 @@ interface Known {
   routes: RouteRef[];
   permissionCodes: Set<string>;
   menuPaths: Set<string>;
+  listsWithActions?: readonly string[];
 }
 
 /** Page files of a bundle; names starting with "_" are the bundle's own files, not pages. */
@@ -107,6 +111,7 @@ export function checkFile(file: string, known: Known, bundles: string[], root: s
     ...checkDataAsHtml(page),
     ...checkAccessibility(page),
     ...checkRowDialogs(page),
+    ...checkStateLiterals(page, known.listsWithActions ?? []),
   ];
   return [...own, ...found.map((p) => ({ file: shown, ...p }))];
 }
@@ -202,6 +207,7 @@ export function checkPages(input: CheckInput): { files: number; problems: Proble
       routes: [...input.routes, ...declared.apis],
       permissionCodes: new Set([...input.permissionCodes, ...declared.permissions]),
       menuPaths: new Set([...seedMenuPaths, ...declared.menus]),
+      listsWithActions: input.listsWithActions,
     };
     for (const file of listJson(bundle)) {
       const name = relative(bundle, file);

@@ -4,6 +4,7 @@ import { MENU_TREE } from '../../server/seed/menu-tree.ts';
 import { saveValidatorCodeCache } from './amis-schema.ts';
 import { checkPages, locatePointer, type Problem } from './check.ts';
 import { serverRoutes } from './server-routes.ts';
+import { LISTS_WITH_ACTIONS } from '../../server/entities/row-actions.ts';
 
 // `npm run check:pages [bundle…] [--fresh] [--timings]`: every file of every bundle against amis's
 // schema and the project's rules. The bundles named (else SITE_PAGES) come first, then pages-json/,
@@ -23,7 +24,7 @@ const permissionCodes = new Set(MENU_TREE.flatMap((dir) => dir.pages.flatMap((p)
 const menuPages = pages.map(({ dir, page }) => page.urlAddress ?? `${dir.enCode}/${page.enCode}`);
 const menuPaths = pages.map(({ dir, page }) => `/${dir.enCode}/${page.enCode}`);
 
-const { files, problems } = checkPages({ bundles, routes, permissionCodes, menuPages, menuPaths });
+const { files, problems } = checkPages({ bundles, routes, permissionCodes, menuPages, menuPaths, listsWithActions: LISTS_WITH_ACTIONS });
 const checked = performance.now();
 saveValidatorCodeCache();
 if (args.includes('--timings')) {

@@ -15,6 +15,7 @@ import { chinaIso } from '../../domain/china-time.ts';
 import { yuan } from '../../domain/money.ts';
 import { CSV_TYPE, csvText } from '../lib/csv.ts';
 import { plateQuery } from './parking-orders.ts';
+import { arrearsActions } from './row-actions.ts';
 
 /**
  * 欠费记录 (read side): the debts with the fields and filters of money-and-charging.md §5 (lot,
@@ -135,6 +136,7 @@ export const arrearsRecords = defineResource({
       owedCents: Number(r.owedCents),
       ageDays: days,
       ageBucket: ageBucketOf(days),
+      actions: arrearsActions(Number(r.status)),
     };
   },
 });

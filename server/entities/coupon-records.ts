@@ -6,7 +6,7 @@ import { XLSX_TYPE } from '../resource/export.ts';
 import { type SheetColumn, chinaTime, sheetWorkbook } from '../lib/xlsx.ts';
 import { yuan } from '../../domain/money.ts';
 import { COUPON_STATES, COUPON_STATE, COUPON_TYPES, couponValueLabel } from '../../domain/coupon-codes.ts';
-import { couponEventsFrom } from '../coupons/state-machine.ts';
+import { couponActions } from './row-actions.ts';
 
 /**
  * 发券记录 (read side): every issued coupon with its template, merchant, plate, state and what it
@@ -82,7 +82,7 @@ export const couponRecords = defineResource({
     couponTypeLabel: COUPON_TYPES[r.couponType as number] ?? '',
     valueLabel: couponValueLabel(r.couponType as number, r.faceValue as number),
     // what the list offers: a coupon still issued may be voided
-    actions: couponEventsFrom(r.state as number).filter((e) => e === 'void'),
+    actions: couponActions(r.state as number),
     expiredUnused: r.state === COUPON_STATE.ISSUED && (r.expireTime as Date).getTime() <= Date.now(),
   }),
 });

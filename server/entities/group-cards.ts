@@ -7,6 +7,7 @@ import { CARD_STATUS, CARD_STATUS_LABEL } from '../../domain/card-codes.ts';
 import { assertPlatesFree, auditEdit, cardDay, cleanPlates, newCardNo } from '../cards/common.ts';
 import { cardMachine } from '../cards/state-machine.ts';
 import { plateQuery } from './parking-orders.ts';
+import { cardActions } from './row-actions.ts';
 
 /**
  * 团体卡 (§7.4): a company's N slots in one lot shared by many plates. The first N plates in the lot
@@ -123,6 +124,7 @@ export const groupCards = defineResource({
       waiting: Number(r.waiting ?? 0),
       statusLabel: CARD_STATUS_LABEL[status as keyof typeof CARD_STATUS_LABEL] ?? '',
       events: cardMachine.eventsFrom(status),
+      actions: cardActions(status),
     };
   },
 });

@@ -10,6 +10,7 @@ import { assertPlatesFree, auditEdit, cardDay, cleanPlates, newCardNo } from '..
 import { periodEnd } from '../cards/renewal.ts';
 import { cardMachine } from '../cards/state-machine.ts';
 import { plateQuery } from './parking-orders.ts';
+import { cardActions } from './row-actions.ts';
 
 /**
  * 月卡: one or several plates of an owner in one lot on a product, for a period. Created PENDING_PAY
@@ -130,6 +131,7 @@ export const monthCards = defineResource({
       endDate: cardDay(r.endDate),
       statusLabel: CARD_STATUS_LABEL[status as keyof typeof CARD_STATUS_LABEL] ?? '',
       events: cardMachine.eventsFrom(status),
+      actions: cardActions(status),
     };
   },
 });

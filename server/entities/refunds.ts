@@ -6,6 +6,7 @@ import { REFUND_REASON, REFUND_STATUS } from '../../domain/refund-codes.ts';
 import { yuan } from '../../domain/money.ts';
 import { XLSX_TYPE } from '../resource/export.ts';
 import { type SheetColumn, chinaTime, sheetWorkbook } from '../lib/xlsx.ts';
+import { refundActions } from './row-actions.ts';
 
 /**
  * 退款申请 / 退款审核 (read side): every refund request with its order, plate and lot, filtered by
@@ -72,6 +73,8 @@ export const refunds = defineResource({
     statusLabel: REFUND_STATUS[r.status as number] ?? '',
     channelLabel: PAY_CHANNEL[r.channel as number] ?? '',
     reasonLabel: REFUND_REASON[r.reasonCode as number] ?? '',
+    // what the audit desk may do with it now (its state machine)
+    actions: refundActions(Number(r.status)),
     // the queue shows how long a request has waited
     ageSec: Math.max(0, Math.floor((Date.now() - (r.applyTime as Date).getTime()) / 1000)),
   }),
