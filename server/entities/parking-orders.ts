@@ -70,6 +70,8 @@ const filters: Record<string, Filter> = {
   parkingId: filter.eq('parkingOrder.parkingId', Type.String({ title: '停车场', maxLength: 64 })),
   areaId: filter.eq('parkingOrder.areaId', Type.String({ title: '区域', maxLength: 64 })),
   plateNo: fuzzyPlate,
+  // an order's number exactly, as a receipt or a complaint gives it
+  orderNo: filter.eq('parkingOrder.orderNo', Type.String({ title: '订单编号', maxLength: 64 })),
   plateColor: filter.eq('parkingOrder.plateColor', codes('车牌颜色', [1, 2, 3, 4, 5])),
   carClass: filter.eq('parkingOrder.carClass', codes('车辆类型', CAR_CLASSES)),
   state: filter.eq('parkingOrder.state', codes('订单状态', ORDER_STATES)),
@@ -142,6 +144,8 @@ export const parkingOrders = defineResource({
       paidCents: Number(r.paidCents),
       owedCents: Number(r.owedCents),
       refundedCents: Number(r.refundedCents ?? 0),
+      // 实收: what the order kept of its payments (a refund never changes 应收)
+      netPaidCents: Number(r.paidCents) - Number(r.refundedCents ?? 0),
       durationSec: Math.max(0, Math.floor((exit - (r.entryTime as Date).getTime()) / 1000)),
     };
   },

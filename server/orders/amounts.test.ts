@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { balanced, split, waived, withPayment, withReceivable, withRefund } from './amounts.ts';
+import { balanced, split, waived, withPayment, withReceivable, netPaid, withRefund } from './amounts.ts';
 
 /** receivable = discount + net payments + owed, through every change an order can go through. */
 describe('order split amounts', () => {
@@ -23,9 +23,11 @@ describe('order split amounts', () => {
     expect(s.owedCents).toBe(2500);
     s = waived(s);
     expect(s).toMatchObject({ discountCents: 2500, owedCents: 0 });
-    s = withRefund(s, 400);
-    expect(s).toMatchObject({ paidCents: 600, receivableCents: 3100 });
-    expect(balanced(s)).toBe(true);
+    const refunded = withRefund({ ...s, refundedCents: 0 }, 400)!;
+    // what the stay cost and the payments taken stay; the refund is counted apart
+    expect(refunded).toMatchObject({ receivableCents: 3500, paidCents: 1000, refundedCents: 400 });
+    expect(netPaid(refunded)).toBe(600);
+    expect(balanced(refunded)).toBe(true);
   });
 
   it('a new receivable below what is already discounted and paid is refused, pointing to a refund', () => {

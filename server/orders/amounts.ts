@@ -1,13 +1,14 @@
 /**
- * The split amounts of an order (money-and-charging.md §1): receivable = discount + net payments +
- * owed, in integer cents. Every service computes new amounts through these functions, and the
+ * The split amounts of an order (money-and-charging.md §1): receivable = discount + payments taken +
+ * owed, in integer cents. The receivable is what the stay cost: a refund never changes it nor the
+ * payments taken; it raises the refunded amount, and 实收 (net) is payments − refunds (`netPaid`). Every service computes new amounts through these functions, and the
  * table's check constraint refuses a row that breaks the sum.
  */
 
 export interface Split {
   receivableCents: number;
   discountCents: number;
-  /** payments net of completed refunds */
+  /** every payment taken (a refund is counted apart, in refundedCents) */
   paidCents: number;
   owedCents: number;
 }
@@ -40,9 +41,11 @@ export const waived = (s: Split): Split => ({ ...s, discountCents: s.discountCen
 /** A payment of `cents` lowers what is owed (never below zero: the caller refuses more). */
 export const withPayment = (s: Split, cents: number): Split => ({ ...s, paidCents: s.paidCents + cents, owedCents: s.owedCents - cents });
 
-/** A completed refund lowers net payments and the receivable alike, so nothing becomes owed. */
-export const withRefund = (s: Split, cents: number): Split => ({
-  ...s,
-  paidCents: s.paidCents - cents,
-  receivableCents: s.receivableCents - cents,
-});
+/** 实收: what the order kept of its payments. */
+export const netPaid = (o: { paidCents: number; refundedCents: number }): number => o.paidCents - o.refundedCents;
+
+/** A completed refund: the refunded amount goes up; the receivable and the payments taken stay. Null when it is more than the order kept. */
+export function withRefund<T extends Split & { refundedCents: number }>(o: T, cents: number): T | null {
+  if (!Number.isSafeInteger(cents) || cents <= 0 || cents > netPaid(o)) return null;
+  return { ...o, refundedCents: o.refundedCents + cents };
+}

@@ -5,7 +5,7 @@ import { ORDER_STATE, ORDER_STATES, STATE_LABEL } from '../../domain/parking-cod
 
 /** An order in `state` with a split that makes money actions meaningful: paid, owing, or both. */
 const orderIn = (state: number, split: { paid: number; owed: number }, pendingRefundCents = 0) => ({
-  facts: { state, owedCents: split.owed, paidCents: split.paid, pendingRefundCents } as OrderFacts,
+  facts: { state, owedCents: split.owed, paidCents: split.paid, refundedCents: 0, pendingRefundCents } as OrderFacts,
   row: {
     id: 'o1',
     orderNo: 'P1',

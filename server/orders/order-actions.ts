@@ -4,7 +4,7 @@ import { badRequest } from '../lib/envelope.ts';
 import { writeOperLog } from '../lib/oper-log.ts';
 import { assertLots } from '../resource/lot-scope.ts';
 import { type LockedOrder, lockOrder } from './order-lock.ts';
-import { type Split, balanced, waived, withReceivable } from './amounts.ts';
+import { type Split, balanced, netPaid, waived, withReceivable } from './amounts.ts';
 import { yuan } from '../../domain/money.ts';
 import { type OrderEvent, amountEditable, hasLeft, refusal, stateAfterAmount, transition } from './state-machine.ts';
 import { actionTable } from '../../domain/state-machine.ts';
@@ -56,8 +56,9 @@ const snapshot = (o: OrderRow) => ({
   stateLabel: STATE_LABEL[o.state],
   receivableCents: o.receivableCents,
   discountCents: o.discountCents,
-  paidCents: o.paidCents,
+  paidCents: netPaid(o),
   owedCents: o.owedCents,
+  refundedCents: o.refundedCents,
 });
 
 /** Refund statuses still holding money back (applied, approved, refunding, failed): what may not be refunded again. */
@@ -68,6 +69,7 @@ export interface OrderFacts {
   state: OrderState;
   owedCents: number;
   paidCents: number;
+  refundedCents: number;
   pendingRefundCents: number;
 }
 
@@ -83,7 +85,7 @@ const ACTIONS = actionTable<OrderAction, OrderFacts>({
   refund: (o) => {
     if (o.state === ORDER_STATE.IN_PARK || o.state === ORDER_STATE.PAID_IN_PARK) return '车辆尚在场内，离场后才能申请退款';
     if (!hasLeft(o.state)) return `订单当前状态为“${STATE_LABEL[o.state]}”，不能申请退款`;
-    return o.paidCents - o.pendingRefundCents <= 0 ? '订单没有可退的已付金额' : null;
+    return netPaid(o) - o.pendingRefundCents <= 0 ? '订单没有可退的已付金额' : null;
   },
 });
 
@@ -125,7 +127,7 @@ export function planAction(
     case 'arrears':
       return { state: step(o, 'toArrears'), split: current };
     case 'refund': {
-      const refundable = o.paidCents - pendingRefundCents;
+      const refundable = netPaid(o) - pendingRefundCents;
       if ((input.amountCents ?? 0) > refundable) throw badRequest(`退款金额不能超过可退金额${yuan(refundable)}元`);
       return { state: o.state, split: current };
     }

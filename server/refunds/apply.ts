@@ -10,6 +10,7 @@ import { PAY_CHANNEL } from '../../domain/parking-codes.ts';
 import { yuan } from '../../domain/money.ts';
 import { type PaymentRefunds, heldOf, paymentRefusal, refundRefusal, refundableOf, refundedOf } from './refundable.ts';
 import { newRefundNo, orderSnapshot, refundSnapshot } from './store.ts';
+import { netPaid } from '../orders/amounts.ts';
 import { lockOrder } from '../orders/order-lock.ts';
 import { operatorOf } from '../lib/operator.ts';
 import { auditOrder } from '../orders/order-audit.ts';
@@ -107,13 +108,14 @@ export async function applyRefund(
     assertLots(req, o.parkingId);
     const payments = await paymentsOf(tx, orderId, true);
     const held = payments.reduce((s, p) => s + heldOf(p), 0);
-    const refused = actionRefusal({ state: o.state, owedCents: o.owedCents, paidCents: o.paidCents, pendingRefundCents: held }, 'refund');
+    const refused = actionRefusal({ ...o, pendingRefundCents: held }, 'refund');
     if (refused) throw badRequest(refused);
     const payment = pickPayment(payments, input.paymentId, now);
     const refusal = refundRefusal(payment, input.amountCents, now);
     if (refusal) throw badRequest(refusal);
     // the order's own net payments bound it too (a payment can never give back more than the order kept)
-    if (input.amountCents > o.paidCents - held) throw badRequest(`退款金额不能超过订单的可退金额${yuan(o.paidCents - held)}元`);
+    const kept = netPaid(o) - held;
+    if (input.amountCents > kept) throw badRequest(`退款金额不能超过订单的可退金额${yuan(kept)}元`);
     const id = newId('rf');
     const refundNo = newRefundNo(now);
     const applicant = operatorOf(req, '');

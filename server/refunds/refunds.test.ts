@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { REFUND_STATE, REFUND_STATES, REFUND_STATUS, type RefundState } from '../../domain/refund-codes.ts';
-import { balanced, split, withRefund } from '../orders/amounts.ts';
+import { balanced, split, netPaid, withRefund } from '../orders/amounts.ts';
 import { type PaymentRefunds, refundRefusal, refundableOf } from './refundable.ts';
 import { type RefundEvent, refundEventsFrom, refundTransition } from './state-machine.ts';
 
@@ -80,17 +80,15 @@ describe('refund state machine', () => {
 });
 
 describe('amount invariant with refunds', () => {
-  it('receivable = discount + net payments + owed after partial refunds, and refunded adds up to what left', () => {
-    let s = split(2000, 300, 1500); // owes 200
-    let refunded = 0;
+  it('partial refunds keep receivable = discount + payments + owed, and 实收 is payments less refunds', () => {
+    let s = { ...split(2000, 300, 1500), refundedCents: 0 }; // owes 200
     for (const cents of [400, 100, 1000]) {
-      s = withRefund(s, cents);
-      refunded += cents;
+      s = withRefund(s, cents)!;
       expect(balanced(s)).toBe(true);
     }
-    expect(s).toEqual({ receivableCents: 500, discountCents: 300, paidCents: 0, owedCents: 200 });
-    expect(s.paidCents + refunded).toBe(1500);
-    // more than was paid cannot balance: the service refuses it
-    expect(balanced(withRefund(s, 1))).toBe(false);
+    expect(s).toEqual({ receivableCents: 2000, discountCents: 300, paidCents: 1500, owedCents: 200, refundedCents: 1500 });
+    expect(netPaid(s)).toBe(0);
+    // more than the order kept is refused
+    expect(withRefund(s, 1)).toBeNull();
   });
 });

@@ -5,7 +5,7 @@ import { REFUND_REASON, REFUND_STATE, REFUND_STATUS } from '../../domain/refund-
 /**
  * The demo's refund history (退款申请, 退款审核): about one in 150 orders paid by WeChat or Alipay had
  * a refund asked for by the operator on duty and decided by the administrator: most paid back (the
- * order's paid and receivable lowered, its refunded amount raised), some rejected, failed or closed,
+ * order's refunded amount raised), some rejected, failed or closed,
  * and a few of the last two days still waiting in the review queue. Each with its audit rows on the
  * order, as the refund screens write them.
  */
@@ -53,10 +53,9 @@ export async function seedRefunds(tx: Db): Promise<number> {
      returning 1`,
     [ORDER_STATE.COMPLETED, ...APPLICANT, ...APPROVER, REASONS.map(([code]) => Number(code)), JSON.stringify(REFUND_REASON)],
   );
-  // money paid back leaves the order: receivable = discount + net payments + owed still holds
+  // money paid back is counted on the order; what the stay cost and the payments taken stay
   await tx.query(
-    `update parking_order o set paid_cents = o.paid_cents - r.amount_cents, receivable_cents = o.receivable_cents - r.amount_cents,
-            refunded_cents = o.refunded_cents + r.amount_cents
+    `update parking_order o set refunded_cents = o.refunded_cents + r.amount_cents
        from parking_order_refund r where r.order_id = o.id and r.id like 'rf-s%' and r.status = $1`,
     [S.REFUNDED],
   );

@@ -63,7 +63,8 @@ export const orderSnapshot = (o: OrderMoney) => ({
   stateLabel: STATE_LABEL[o.state],
   receivableCents: o.receivableCents,
   discountCents: o.discountCents,
-  paidCents: o.paidCents,
+  // 实收, as the audit has always shown it: payments less refunds
+  paidCents: o.paidCents - o.refundedCents,
   owedCents: o.owedCents,
   refundedCents: o.refundedCents,
 });

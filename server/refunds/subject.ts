@@ -3,7 +3,7 @@ import { badRequest, notFound } from '../lib/envelope.ts';
 import { auditCard } from '../cards/common.ts';
 import { yuan } from '../../domain/money.ts';
 import type { RefundState } from '../../domain/refund-codes.ts';
-import { balanced, withRefund } from '../orders/amounts.ts';
+import { netPaid, withRefund } from '../orders/amounts.ts';
 import { lockOrder } from '../orders/order-lock.ts';
 import { type OrderMoney, type RefundRow, refundFields, refundSnapshot } from './store.ts';
 import { auditOrder } from '../orders/order-audit.ts';
@@ -35,14 +35,14 @@ function orderSubject(o: OrderMoney): RefundSubject {
     snapshot: (r) => refundSnapshot(o, r),
     audit: (tx, action, operator, before, after, reason) => auditOrder(tx, o.id, { action, operator, before, after, reason }),
     async complete(tx, r) {
-      // the order's net payments and receivable go down by the refund, refunded up
-      const split = withRefund(o, r.amountCents);
-      if (!balanced(split)) throw badRequest(`订单实收${yuan(o.paidCents)}元，不足以退款${yuan(r.amountCents)}元`);
-      const after: OrderMoney = { ...o, ...split, refundedCents: o.refundedCents + r.amountCents };
-      await tx.query(
-        'update parking_order set receivable_cents = $2, paid_cents = $3, refunded_cents = $4, last_modify_time = now() where id = $1',
-        [o.id, after.receivableCents, after.paidCents, after.refundedCents],
+      // the refunded amount goes up; what the stay cost and the payments taken stay as they were
+      const after = withRefund(o, r.amountCents);
+      if (!after) throw badRequest(`订单实收${yuan(netPaid(o))}元，不足以退款${yuan(r.amountCents)}元`);
+      const moved = await tx.query(
+        'update parking_order set refunded_cents = $2, last_modify_time = now() where id = $1 and refunded_cents = $3',
+        [o.id, after.refundedCents, o.refundedCents],
       );
+      if (moved.rowCount !== 1) throw new Error(`order ${o.id} changed under its lock`);
       return orderSubject(after);
     },
   };

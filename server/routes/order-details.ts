@@ -34,7 +34,14 @@ const auditLabel = (action: string): string =>
  * The fee lines as priced. The seeded history keeps none: they are priced again from the rule
  * version the order names, which is frozen, so they are the lines the amount came from.
  */
-async function feeLinesOf(db: Db, row: Row): Promise<{ feeLines: unknown[]; ruleName: string }> {
+/** The fee lines and what they add up to (the details page shows the sum beside 应收). */
+async function feeLinesOf(db: Db, row: Row): Promise<{ feeLines: unknown[]; ruleName: string; feeTotalCents: number }> {
+  const { feeLines, ruleName } = await feeLinesAsBilled(db, row);
+  const feeTotalCents = (feeLines as { feeCents?: number }[]).reduce((s, l) => s + Number(l.feeCents ?? 0), 0);
+  return { feeLines, ruleName, feeTotalCents };
+}
+
+async function feeLinesAsBilled(db: Db, row: Row): Promise<{ feeLines: unknown[]; ruleName: string }> {
   const rule = row.ruleId ? await findRuleVersion(db, String(row.ruleId), (row.ruleVersion as number | null) ?? undefined) : null;
   if (row.feeLines) return { feeLines: row.feeLines as unknown[], ruleName: rule?.ruleName ?? '' };
   if (!rule || !row.exitTime) return { feeLines: [], ruleName: rule?.ruleName ?? '' };
@@ -120,8 +127,14 @@ export function registerOrderDetailRoutes(fastify: FastifyInstance, db: Db): voi
           operateTime: ms(a.operateTime),
         })),
         timeline,
-        actions: offeredActions({ state, owedCents: o.owedCents as number, paidCents: o.paidCents as number, pendingRefundCents: pending }),
-        refundableCents: Math.max(0, (o.paidCents as number) - pending),
+        actions: offeredActions({
+          state,
+          owedCents: o.owedCents as number,
+          paidCents: o.paidCents as number,
+          refundedCents: o.refundedCents as number,
+          pendingRefundCents: pending,
+        }),
+        refundableCents: Math.max(0, (o.paidCents as number) - (o.refundedCents as number) - pending),
       });
     },
   );

@@ -94,7 +94,7 @@ describe('refunds', () => {
     expect(broken.rows).toHaveLength(0);
   });
 
-  it('a partial refund applied by one user, approved by another, is paid by the channel and lowers the order once', async () => {
+  it('a partial refund applied by one user, approved by another, is paid by the channel and counted on the order once (应收 stays)', async () => {
     const orderId = await paidOrder(1000);
     const id = await applied(orderId, 300);
     expect(await refund(id)).toMatchObject({ status: REFUND_STATE.APPLIED, reason: '多收费用：多收了', reason_code: 2 });
@@ -112,7 +112,7 @@ describe('refunds', () => {
     expect(await money(orderId)).toEqual({ receivable: 1000, paid: 1000, refunded: 0, owed: 0 });
     await settleRefunds(db, QUIET);
     expect((await refund(id)).status).toBe(REFUND_STATE.REFUNDED);
-    expect(await money(orderId)).toEqual({ receivable: 700, paid: 700, refunded: 300, owed: 0 });
+    expect(await money(orderId)).toEqual({ receivable: 1000, paid: 1000, refunded: 300, owed: 0 });
     expect(await payouts(r.refund_no as string)).toBe(1);
     // the export holds the refund as the list shows it, in yuan and China time
     const file = await app.inject({
@@ -129,7 +129,9 @@ describe('refunds', () => {
     );
     expect(await auditActions(orderId)).toEqual(['refund', 'refund.approve', 'refund.send', 'refund.succeed']);
     const details = (await call(app, 'GET', `/api/order/ParkingOrder/${orderId}`, { token: admin })).body.data;
-    expect(details).toMatchObject({ refundedCents: 300, paidCents: 700, refundableCents: 700 });
+    // 应收 is what the stay cost; 实收 (net) and 已退款 show the refund, and the amounts add up
+    expect(details).toMatchObject({ receivableCents: 1000, refundedCents: 300, netPaidCents: 700, refundableCents: 700 });
+    expect(details.receivableCents).toBe(details.discountCents + details.netPaidCents + details.refundedCents + details.owedCents);
     expect(details.refunds).toEqual([expect.objectContaining({ refundNo: r.refund_no, amountCents: 300, statusLabel: '已退款' })]);
     expect(details.audits.at(-1)).toMatchObject({
       actionLabel: '退款成功',
@@ -253,7 +255,7 @@ describe('refunds', () => {
     await settleRefunds(db, QUIET);
     await settleRefunds(db, QUIET);
     expect(await payouts((await refund(id)).refund_no as string)).toBe(1);
-    expect(await money(orderId)).toEqual({ receivable: 1500, paid: 1500, refunded: 500, owed: 0 });
+    expect(await money(orderId)).toEqual({ receivable: 2000, paid: 2000, refunded: 500, owed: 0 });
   });
 
   it('a channel that answers twice makes one refund', async () => {
@@ -261,7 +263,7 @@ describe('refunds', () => {
     const id = await applied(orderId, 400);
     await act(id, 'Approve');
     await settleRefunds(db, { ...QUIET, duplicatePercent: 100 });
-    expect(await money(orderId)).toEqual({ receivable: 600, paid: 600, refunded: 400, owed: 0 });
+    expect(await money(orderId)).toEqual({ receivable: 1000, paid: 1000, refunded: 400, owed: 0 });
     expect((await auditActions(orderId)).filter((a) => a === 'refund.succeed')).toHaveLength(1);
     expect(await payouts((await refund(id)).refund_no as string)).toBe(1);
   });
@@ -290,7 +292,7 @@ describe('refunds', () => {
       refundNo,
     ]);
     expect(asked.rows.map((a) => a.attempt)).toEqual([1, 2]);
-    expect(await money(orderId)).toEqual({ receivable: 750, paid: 750, refunded: 250, owed: 0 });
+    expect(await money(orderId)).toEqual({ receivable: 1000, paid: 1000, refunded: 250, owed: 0 });
     expect((await act(id, 'Retry')).body).toMatchObject({ code: 400, msg: '退款单当前状态为“已退款”，不能重试' });
   });
 
@@ -305,7 +307,7 @@ describe('refunds', () => {
     await db.query('update parking_order_payment set channel = 3 where order_id = $1', [cash]);
     const cashId = await applied(cash, 800);
     expect((await act(cashId, 'Approve')).body.data.statusLabel).toBe('已退款');
-    expect(await money(cash)).toEqual({ receivable: 0, paid: 0, refunded: 800, owed: 0 });
+    expect(await money(cash)).toEqual({ receivable: 800, paid: 800, refunded: 800, owed: 0 });
     expect(await payouts((await refund(cashId)).refund_no as string)).toBe(0);
   });
 
