@@ -196,21 +196,47 @@ export function registerCouponRoutes(fastify: FastifyInstance, db: Db): void {
   // the merchant's balance movements: coupons used (minus what each took off) and top-ups, newest first
   app.get(
     '/api/coupon/Merchant/:id/Ledger',
-    { schema: { params: idParams, summary: '商户余额流水（最近200笔）' }, config: { access: { menus: ['merchant'] } } },
+    {
+      schema: {
+        params: idParams,
+        // paged like every list (currentPage from 1, pageSize), newest first
+        querystring: Type.Object({
+          currentPage: Type.Optional(
+            Type.Integer({ title: '当前页码', minimum: 1, maximum: 1_000_000, default: 1, 'x-msg': '当前页码必须是正整数' }),
+          ),
+          pageSize: Type.Optional(
+            Type.Integer({ title: '每页条数', minimum: 1, maximum: 1000, default: 10, 'x-msg': '每页条数必须是1到1000之间的整数' }),
+          ),
+        }),
+        summary: '商户余额流水（分页）',
+      },
+      config: { access: { menus: ['merchant'] } },
+    },
     async (req) => {
       const m = await merchants.find(db, req.params.id);
       if (!m) throw notFound();
       if (!(await canSee(db, req, merchants.spec.lot!, m))) throw outOfScope();
-      const rows = await db.kysely
-        .selectFrom('merchantLedger')
-        .selectAll()
-        .where('merchantId', '=', req.params.id)
-        .orderBy('createTime', 'desc')
-        .orderBy('id', 'desc')
-        .limit(200)
-        .execute();
+      const { currentPage = 1, pageSize = 10 } = req.query;
+      const [rows, counted] = await Promise.all([
+        db.kysely
+          .selectFrom('merchantLedger')
+          .selectAll()
+          .where('merchantId', '=', req.params.id)
+          .orderBy('createTime', 'desc')
+          .orderBy('id', 'desc')
+          .limit(pageSize)
+          .offset((currentPage - 1) * pageSize)
+          .execute(),
+        db.kysely
+          .selectFrom('merchantLedger')
+          .select((eb) => eb.fn.countAll<number>().as('total'))
+          .where('merchantId', '=', req.params.id)
+          .executeTakeFirst(),
+      ]);
       return ok({
         balance: Number(m.balance),
+        // amis's own list words (items, total), as this answer has always named its rows
+        total: Number(counted?.total ?? 0),
         items: rows.map((r) => ({
           ...r,
           amountCents: Number(r.amountCents),

@@ -61,6 +61,9 @@ test('monthly card: opened, paid, renewed for the period shown before paying; a 
   await clickUntil(row.getByRole('button', { name: '续费' }), () => expect(dialog).toBeVisible({ timeout: 2000 }));
   const quoted = dialog.locator('.cxd-Form-item').filter({ hasText: '续费后有效期' });
   await expect(quoted).toContainText(`${nextDay(end)} ~ `);
+  // the card's own period beside the quoted one (the quote's answer does not replace it)
+  const start = (await row.getByRole('cell').nth(6).innerText()).trim();
+  await expect(dialog.locator('.cxd-Form-item').filter({ hasText: '当前有效期' })).toContainText(`${start} ~ ${end}`);
   await expect(dialog.locator('.cxd-Form-item').filter({ hasText: '应付金额（元）' })).toContainText('300.00');
   const newEnd = (await quoted.innerText()).split('~')[1].trim();
   await dialog.getByRole('button', { name: '确认' }).click();

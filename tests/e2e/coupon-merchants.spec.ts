@@ -1,5 +1,5 @@
 import type { Locator } from '@playwright/test';
-import { test, expect, signInAndWait, uniqueSuffix, waitForRows, clickUntil, ADMIN } from './fixtures';
+import { test, expect, signInAndWait, uniqueSuffix, waitForRows, clickUntil, ADMIN, adminToken } from './fixtures';
 
 /** amis form controls carry their field name; their labels are not linked to them. */
 const field = (scope: Locator, name: string) => scope.locator(`[name="${name}"]`);
@@ -54,4 +54,20 @@ test('merchants: the seeded list, a new merchant topped up in yuan stored as cen
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('row').filter({ hasText: name })).toContainText('赵六');
   await expect(page.getByRole('row').filter({ hasText: name })).toContainText('88.50');
+});
+
+test('merchants: 余额流水 is paged like every list and says how many movements there are', async ({ page }) => {
+  const headers = { Authorization: await adminToken(page.request) };
+  const list = (await (await page.request.get('/api/coupon/Merchant?keyword=海岸城星巴克', { headers })).json()).data.list;
+  const all = (await (await page.request.get(`/api/coupon/Merchant/${list[0].id}/Ledger?pageSize=1000`, { headers })).json()).data;
+  expect(all.items.length, 'the seeded merchant has more movements than one page').toBeGreaterThan(10);
+  await signInAndWait(page, ADMIN, '/coupon/merchant');
+  await waitForRows(page);
+  const row = page.getByRole('row').filter({ hasText: '海岸城星巴克' });
+  const dialog = page.getByRole('dialog');
+  await clickUntil(row.getByRole('button', { name: '余额流水' }), () => expect(dialog).toBeVisible({ timeout: 2000 }));
+  await expect(dialog).toContainText(`当前余额 ${(all.balance / 100).toFixed(2)} 元`);
+  await expect(dialog).toContainText(`共：${all.items.length} 项`);
+  // one page of 10 rows and the header
+  await expect(dialog.getByRole('row')).toHaveCount(11);
 });

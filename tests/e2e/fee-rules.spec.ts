@@ -105,4 +105,13 @@ test('fee calculator: a lot and plate colour price a stay and show the line item
   await expect(form).toContainText('计费规则：道闸车场白天夜间（小型车）（第1版）');
   await expect(form.getByRole('row').filter({ hasText: '夜间' })).toHaveCount(1);
   await expect(form.getByRole('row').filter({ hasText: '白天' })).toHaveCount(2);
+  await expect(form.locator('.fee-calc-due')).toBeVisible();
+
+  // a calculation the server refuses (an exit before the entry) leaves no earlier 应付 on screen
+  await times.nth(1).fill('2024-05-06 08:00:00');
+  await times.nth(1).press('Tab');
+  await form.getByRole('button', { name: '试算' }).click();
+  await expect(page.locator('.cxd-Toast').filter({ hasText: /出场时间|入场时间/ })).toBeVisible();
+  await expect(form.locator('.fee-calc-due')).toHaveCount(0);
+  await expect(form.getByRole('row').filter({ hasText: '夜间' })).toHaveCount(0);
 });

@@ -145,3 +145,13 @@ test('orders: the operator without 调整金额 does not see it, and the server 
   });
   expect(res.status()).toBe(403);
 });
+
+test('orders: found by their number alone (a receipt or a complaint gives the number, not the plate)', async ({ page }) => {
+  const [order] = await unpaidOrders(page.request);
+  await signInAndWait(page, ADMIN, '/OrderManagement/parkingRecordOrder');
+  await waitForRows(page);
+  await page.getByPlaceholder('订单编号').fill(order.orderNo);
+  await page.getByRole('button', { name: '查询' }).click();
+  await expect(page.getByText(/订单：1 笔/)).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: order.orderNo })).toBeVisible();
+});

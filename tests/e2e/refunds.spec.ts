@@ -170,4 +170,8 @@ test('refunds: 驳回 opens empty, names the request, and records the reviewer�
   expect(after.statusLabel).toBe('已驳回');
   expect(after.auditComment).toBe('审核人：金额与小票不符');
   expect(after.reason).toBe('申请人写的退款说明');
+  // the applicant reads why at 退款申请
+  await page.goto('/#/refund/refundApply');
+  await listShown(page);
+  await expect(page.getByRole('row').filter({ hasText: refund.refundNo })).toContainText('审核人：金额与小票不符');
 });
