@@ -157,11 +157,13 @@ export async function runArrearsAction(
         [r.orderId, orderState],
       );
       await tx.query(
-        `update arrears_record set status = $2, write_off_reason = $3, handled_by = $4, last_modify_time = now() where id = $1`,
+        `update arrears_record set status = $2, write_off_reason = $3, handled_by = $4, written_off_cents = written_off_cents + owed_cents,
+                owed_cents = 0, last_modify_time = now() where id = $1`,
         [r.id, status, reason, operator],
       );
       await cancelScheduled(tx, r.id);
-      after = { status, owedCents: r.owedCents, writtenOffCents: r.owedCents, orderState };
+      // what was owed is now written off: nothing is left to collect
+      after = { status, owedCents: 0, writtenOffCents: r.owedCents, orderState };
     } else if (action === 'dispute') {
       status = step(r.status, 'dispute');
       await tx.query(

@@ -22,6 +22,7 @@ export interface ArrearsRecordTable {
   paidCents: Cents;
   principalCents: Cents;
   recoveredCents: Cents;
+  writtenOffCents: Cents;
   owedCents: Cents;
   status: number;
   noticeCount: number;

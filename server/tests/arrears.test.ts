@@ -166,6 +166,11 @@ describe('write-off', () => {
     const res = await act(id, 'WriteOff', { reason: '车辆报废，无法追缴' });
     expect(res.body).toMatchObject({ code: 200, data: { status: ARREARS_STATUS.WRITTEN_OFF } });
     expect(await record(id)).toMatchObject({ write_off_reason: '车辆报废，无法追缴' });
+    // nothing is left to collect: the row and the list's 待追缴 total leave it out, 已核销 shows it
+    const row = (await call(app, 'GET', `/api/arrears/ArrearsRecord/${id}`, { token: admin })).body.data;
+    expect(row).toMatchObject({ principalCents: 800, recoveredCents: 300, writtenOffCents: 500, owedCents: 0 });
+    const list = await call(app, 'GET', `/api/arrears/ArrearsRecord?plateNo=${encodeURIComponent(String(row.plateNo))}`, { token: admin });
+    expect(list.body.data.summary).toMatchObject({ owedCents: 0, writtenOffCents: 500, recoveredCents: 300 });
     const o = await orderRow(db, orderId);
     expect([Number(o.state), Number(o.owed_cents), Number(o.paid_cents)]).toEqual([ORDER_STATE.WRITTEN_OFF, 0, 300]);
     expect(balanced(o)).toBe(true);
@@ -314,6 +319,6 @@ describe('export', () => {
     });
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.body).toContain('待追缴（元）');
-    expect(res.body).toMatch(new RegExp(`${String(r.order_no)},.*,12\\.34,0\\.00,12\\.34,\\d+,待追缴`));
+    expect(res.body).toMatch(new RegExp(`${String(r.order_no)},.*,12\\.34,0\\.00,0\\.00,12\\.34,\\d+,待追缴`));
   });
 });
