@@ -145,6 +145,9 @@ export async function runCardAction(
       why = `${PAY_CHANNEL[input.channel!]}收款${yuan(cents)}元，${start}至${end}${reason ? `；${reason}` : ''}`;
     };
     if (action === 'pay') {
+      // a paid card has a price, and days still to come
+      if (c.amount_cents <= 0) throw badRequest(`${c.card_no}的费用为0.00元，不能支付开卡；请先编辑填写费用`);
+      if (c.end_date < today()) throw badRequest(`${c.card_no}的有效期已于${c.end_date}结束，不能支付开卡；请新办一张卡`);
       after = { ...after, status: step(c, 'pay') };
       await pay(1, c.periods, c.start_date, c.end_date, c.amount_cents);
     } else if (action === 'renew') {

@@ -5,6 +5,7 @@ import { badRequest } from '../lib/envelope.ts';
 import { maskPhone } from '../../domain/field-rules.ts';
 import { CARD_STATUS, CARD_STATUS_LABEL } from '../../domain/card-codes.ts';
 import { assertPlatesFree, auditEdit, cardDay, cleanPlates, newCardNo } from '../cards/common.ts';
+import { assertStartNotPast, auditBackdate, backdateInput } from '../cards/backdate.ts';
 import { cardMachine } from '../cards/state-machine.ts';
 import { plateQuery } from './parking-orders.ts';
 import { cardActions } from './row-actions.ts';
@@ -35,7 +36,8 @@ export const groupCards = defineResource({
     endDate: Type.String({ title: '结束日期', format: 'date', 'x-msg': '结束日期格式不正确，应为YYYY-MM-DD' }),
     description: f.text('备注', 200, { default: '' }),
   },
-  createOnly: ['cardNo', 'parkingId'],
+  inputs: backdateInput,
+  createOnly: ['cardNo', 'parkingId', 'backdateReason'],
   required: ['companyName', 'parkingId', 'slots', 'plateNos', 'startDate', 'endDate'],
   unique: [{ fields: ['cardNo'], msg: '卡号已存在' }],
   check(v, before) {
@@ -92,6 +94,7 @@ export const groupCards = defineResource({
         if (v.startDate !== paidFor.startDate || v.endDate !== paidFor.endDate || Number(v.priceCents) !== paidFor.priceCents)
           throw badRequest('团体卡已支付，有效期和费用不能再修改；续期请新开一张团体卡并支付');
       }
+      assertStartNotPast(v, before);
       await assertPlatesFree(tx, v.parkingId, v.plateNos, before?.id);
     },
     async delete(_tx, row) {
@@ -99,6 +102,7 @@ export const groupCards = defineResource({
     },
   },
   effects: {
+    create: auditBackdate('group'),
     update: auditEdit('group', [
       'companyName',
       'contactName',

@@ -7,6 +7,7 @@ import { CARD_STATUS, CARD_STATUS_LABEL, type PeriodKind } from '../../domain/ca
 import { XLSX_TYPE } from '../resource/export.ts';
 import { type SheetColumn, sheetWorkbook } from '../lib/xlsx.ts';
 import { assertPlatesFree, auditEdit, cardDay, cleanPlates, newCardNo } from '../cards/common.ts';
+import { assertStartNotPast, auditBackdate, backdateInput } from '../cards/backdate.ts';
 import { periodEnd } from '../cards/renewal.ts';
 import { cardMachine } from '../cards/state-machine.ts';
 import { plateQuery } from './parking-orders.ts';
@@ -49,7 +50,8 @@ export const monthCards = defineResource({
     periods: f.int('购买周期数', { min: 1, max: 36, default: 1, msg: '购买周期数必须是1到36之间的整数' }),
     description: f.text('备注', 200, { default: '' }),
   },
-  createOnly: ['cardNo', 'productId', 'parkingId', 'startDate', 'periods'],
+  inputs: backdateInput,
+  createOnly: ['cardNo', 'productId', 'parkingId', 'startDate', 'periods', 'backdateReason'],
   required: ['productId', 'parkingId', 'plateNos', 'ownerName', 'startDate'],
   unique: [{ fields: ['cardNo'], msg: '卡号已存在' }],
   check(v, before) {
@@ -86,6 +88,7 @@ export const monthCards = defineResource({
   guards: {
     async save(tx, v, before) {
       if (!before) {
+        assertStartNotPast(v);
         const { rows } = await tx.query<Record<string, unknown>>(
           'select period_kind, period_days, max_periods, price_cents, enabled_mark, $2 = any(parking_ids) as at_lot from card_product where id = $1',
           [v.productId, v.parkingId],
@@ -112,6 +115,7 @@ export const monthCards = defineResource({
   },
   toColumns: ({ ...v }, all) => ('endDate' in all ? { ...v, endDate: all.endDate, amountCents: all.amountCents } : v),
   effects: {
+    create: auditBackdate('month'),
     update: auditEdit('month', ['plateNos', 'ownerName', 'ownerPhone', 'description']),
   },
   describe: (v) => `${v.cardNo} ${(v.plateNos as string[]).join('、')}`,

@@ -41,7 +41,13 @@ const KINDS: { kind: CardKind; path: string; code: string; actions: CardAction[]
 
 /** what the changes list calls each audit row */
 // a card payment's refund steps are audited on the card too (refunds/subject.ts)
-const AUDIT_LABEL: Record<string, string> = { ...CARD_EVENT_LABEL, edit: '编辑', refund: '申请退款', ...REFUND_AUDIT_LABEL };
+const AUDIT_LABEL: Record<string, string> = {
+  ...CARD_EVENT_LABEL,
+  edit: '编辑',
+  backdate: '补录开卡',
+  refund: '申请退款',
+  ...REFUND_AUDIT_LABEL,
+};
 
 const ms = (d: unknown): number | null => (d instanceof Date ? d.getTime() : null);
 

@@ -63,7 +63,17 @@ beforeAll(async () => {
 const open = (json: Record<string, unknown> = {}, token = admin) =>
   call(app, 'POST', '/api/card/MonthCard', {
     token,
-    json: { productId, parkingId: TEST_LOT, plateNos: [plate()], ownerName: '张三', ownerPhone: '13512346781', startDate: TODAY, ...json },
+    // the tests' cards that began before today are recorded by the administrator, with a reason
+    json: {
+      productId,
+      parkingId: TEST_LOT,
+      plateNos: [plate()],
+      ownerName: '张三',
+      ownerPhone: '13512346781',
+      startDate: TODAY,
+      backdateReason: '补录纸质月卡',
+      ...json,
+    },
   });
 const act = (id: string, action: string, json: unknown, token = admin, kind = 'MonthCard') =>
   call(app, 'POST', `/api/card/${kind}/${id}/Actions/${action}`, { token, json });
@@ -126,6 +136,47 @@ describe('monthly cards', () => {
     expect((await act(id, 'Pay', { channel: 2 })).body.code).toBe(200);
     const history = await call(app, 'GET', `/api/card/MonthCard/${id}/History`, { token: admin });
     expect(history.body.data.payments).toEqual([expect.objectContaining({ amountCents: 40000, periods: 2 })]);
+  });
+
+  it('a card cannot start before today unless the administrator records it with a reason, audited', async () => {
+    const past = addDays(TODAY, -30);
+    const refused = await open({ startDate: past, backdateReason: '' });
+    expect(refused.body).toMatchObject({ code: 400, msg: `开始日期不能早于今天（${TODAY}）；补录过去开始的卡须由管理员填写补录原因` });
+    // a user who may open cards but is no administrator may not back-date one, even with a reason
+    const clerk = await signInLotLimitedUser(app, admin, 'cardclerk', [TEST_LOT]);
+    // every menu and button of the administrator, in a role that is not the administrator's
+    await db.query(`insert into roles (id, full_name, en_code) values ('r-clerk', '办卡员', 'cardClerk')`);
+    await db.query(`insert into role_menus select 'r-clerk', menu_id from role_menus where role_id = 'r-admin'`);
+    await db.query(`insert into role_buttons select 'r-clerk', button_id from role_buttons where role_id = 'r-admin'`);
+    await db.query(`update user_roles set role_id = 'r-clerk' where user_id = (select id from users where account = 'cardclerk')`);
+    const byClerk = await open({ startDate: past, backdateReason: '纸质卡补录' }, clerk);
+    expect(byClerk.body).toMatchObject({ code: 400, msg: '只有管理员可以补录开始日期早于今天的卡' });
+    const ok = await open({ startDate: past, backdateReason: '纸质卡补录' });
+    expect(ok.body.code, ok.body.msg).toBe(200);
+    const history = await call(app, 'GET', `/api/card/MonthCard/${ok.body.data.id}/History`, { token: admin });
+    expect(history.body.data.audits).toEqual([
+      expect.objectContaining({ action: 'backdate', actionLabel: '补录开卡', reason: '纸质卡补录', operator: '系统管理员（admin）' }),
+    ]);
+  });
+
+  it('a group card without a price is not paid, and a card whose days are over is not paid', async () => {
+    const json = {
+      companyName: '无费用单位',
+      parkingId: TEST_LOT,
+      slots: 1,
+      plateNos: [plate()],
+      startDate: TODAY,
+      endDate: addDays(TODAY, 30),
+    };
+    const g = await call(app, 'POST', '/api/card/GroupCard', { token: admin, json });
+    expect(g.body.code, g.body.msg).toBe(200);
+    const pay = await act(g.body.data.id, 'Pay', { channel: 1 }, admin, 'GroupCard');
+    expect(pay.body.code).toBe(400);
+    expect(pay.body.msg).toMatch(/的费用为0\.00元，不能支付开卡；请先编辑填写费用$/);
+    const old = await open({ startDate: addDays(TODAY, -90) });
+    expect(old.body.code, old.body.msg).toBe(200);
+    const late = await act(old.body.data.id, 'Pay', { channel: 1 });
+    expect(late.body.msg).toMatch(/的有效期已于\d{4}-\d{2}-\d{2}结束，不能支付开卡；请新办一张卡$/);
   });
 
   it('refuses a plate already on a holding card of the same lot, allows it in another lot', async () => {

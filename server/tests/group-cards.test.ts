@@ -58,8 +58,10 @@ describe('group cards', () => {
         parkingId: TEST_LOT,
         slots,
         plateNos: plates,
+        priceCents: 50000,
         startDate: addDays(TODAY, -1),
         endDate: addDays(TODAY, 30),
+        backdateReason: '补录纸质团体卡',
       },
     });
     expect(res.body.code, res.body.msg).toBe(200);
