@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { test, expect, signInAndWait, waitForRows, ADMIN } from './fixtures';
+import { test, expect, signInAndWait, waitForRows, clickUntil, ADMIN } from './fixtures';
 import { BUILT_SCREENS, settled } from './built-screens';
 
 /**
@@ -140,6 +140,64 @@ for (const [i, screens] of GROUPS.entries()) {
     expect(await auditScreens(page, screens, { withDialogs: false, phone: true })).toEqual({});
   });
 }
+
+test('an open select and a delete confirm have no serious accessibility violation', async ({ page }) => {
+  await signInAndWait(page, ADMIN, '/parking/parkingLane');
+  await waitForRows(page);
+  const found: Findings = {};
+  // a searchable select (the lots, its search box beside its options) and a plain one (a dictionary), open
+  for (const name of ['停车场', '方向']) {
+    const select = page.locator('.pc-cached-page:visible').getByRole('combobox', { name }).first();
+    const listbox = page.getByRole('listbox', { name });
+    await clickUntil(select, () => expect(listbox.getByRole('option').first()).toBeVisible({ timeout: 2000 }));
+    await audit(page, found, `open select ${name}`);
+    await page.keyboard.press('Escape');
+    await expect(listbox).toHaveCount(0);
+  }
+  // a row's delete asks in amis's confirm box; its 确认 is amis's danger button
+  const dialog = page.getByRole('dialog');
+  await clickUntil(page.getByRole('row').nth(1).getByRole('button', { name: '删除' }), () =>
+    expect(dialog.getByRole('button', { name: '确认' })).toBeVisible({ timeout: 2000 }),
+  );
+  await audit(page, found, 'delete confirm', '[role="dialog"]');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  expect(found).toEqual({});
+});
+
+/** WCAG contrast of two `rgb(…)` colours. */
+function contrastOf(a: string, b: string): number {
+  const lum = (rgb: string) => {
+    const [r, g, bl] = (rgb.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map((v) => {
+      const c = Number(v) / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+test('keyboard focus on the dark sidebar shows a ring that reads at 3:1 or more', async ({ page }) => {
+  await signInAndWait(page);
+  await page.locator('.pc-sidebar__brand').focus();
+  await page.keyboard.press('Tab');
+  const ring = await page.evaluate(() => {
+    const el = document.activeElement as HTMLElement;
+    const style = getComputedStyle(el);
+    const bg = (node: HTMLElement | null): string => {
+      for (let n = node; n; n = n.parentElement) {
+        const c = getComputedStyle(n).backgroundColor;
+        if (c !== 'rgba(0, 0, 0, 0)' && c !== 'transparent') return c;
+      }
+      return 'rgb(255, 255, 255)';
+    };
+    return { inSidebar: !!el.closest('.pc-sidebar'), color: style.outlineColor, width: style.outlineWidth, background: bg(el) };
+  });
+  expect(ring.inSidebar).toBe(true);
+  expect(ring.width).toBe('2px');
+  expect(contrastOf(ring.color, ring.background)).toBeGreaterThanOrEqual(3);
+});
 
 test('the order details in English, at 390 px and in another theme colour have no serious accessibility violation', async ({ page }) => {
   await signInAsPhoneInEnglish(page);

@@ -2,11 +2,13 @@ import { t } from '../../i18n';
 import { nameControls } from './control-names';
 import { followDialogs, listenForDialogKeys } from './dialog-focus';
 import { focusableScrollers } from './scroll-regions';
+import { closeSelectsOnEscape } from './select-listbox';
 
 let started = false;
 
 /**
- * Keeps amis's output usable by keyboard and screen reader (control-names.ts, dialog-focus.ts, scroll-regions.ts): one
+ * Keeps amis's output usable by keyboard and screen reader (control-names.ts, dialog-focus.ts, scroll-regions.ts,
+ * select-listbox.ts; its render patches are applied with the other extensions): one
  * observer for the whole document, because dialogs and popovers render outside the page. Each batch
  * of changes is looked at once, in the next frame.
  */
@@ -14,6 +16,7 @@ export function startAccessibility(doc: Document = document) {
   if (started || typeof MutationObserver === 'undefined') return;
   started = true;
   listenForDialogKeys(doc);
+  closeSelectsOnEscape(doc);
   const nextFrame = typeof requestAnimationFrame === 'function' ? requestAnimationFrame : (run: () => void) => setTimeout(run, 16);
   let queued = false;
   const look = () => {

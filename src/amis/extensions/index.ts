@@ -9,6 +9,8 @@ import {
   DatePicker,
   DateRangePicker,
   NumberInput,
+  PopOver,
+  Select,
 } from 'amis';
 import { registerFilters } from './filters';
 import { registerFunctions } from './functions';
@@ -20,6 +22,7 @@ import { letNumbersBeTypedAsTheyAre } from './number-typing';
 import { registerTypedNumbers } from './typed-numbers';
 import { registerRenderers } from '../renderers';
 import { startAccessibility } from '../a11y';
+import { listboxForSelects, noMadeUpPopoverRole } from '../a11y/select-listbox';
 import type { AmisRegistry } from './registry';
 
 let registered = false;
@@ -32,6 +35,8 @@ export function registerExtensions() {
   letDatesBeTyped([DatePicker, DateRangePicker]);
   letNumbersBeTypedAsTheyAre(NumberInput);
   startAccessibility();
+  listboxForSelects(Select);
+  noMadeUpPopoverRole(PopOver);
   const registry: AmisRegistry = { addRule, addSchemaFilter, registerFilter, registerFunction };
   registerFilters(registry);
   registerFunctions(registry);
