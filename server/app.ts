@@ -11,6 +11,7 @@ import { offerNewSeedEntries } from './seed/new-entries.ts';
 import { installAuth } from './lib/auth.ts';
 import { frameworkErrors, installErrorHandling, installJsonParser } from './lib/errors.ts';
 import { installIdempotency } from './lib/idempotency.ts';
+import { offerFinanceAccount } from './seed/finance-account.ts';
 import { installInputGuard } from './lib/input-guard.ts';
 import { amapConfigured, installSecurityHeaders } from './lib/security-headers.ts';
 import { DEFAULT_PAGE_BUNDLES, type PageBundle, REPO_DIR, registerStatic } from './lib/static.ts';
@@ -109,6 +110,7 @@ export async function prepareDatabase(target: DbTarget = {}, seed: SeedOptions =
   await seedIfEmpty(db, seed, progress);
   // a database seeded by an older version gets the menu entries, buttons and dictionaries added since
   await offerNewSeedEntries(db);
+  await offerFinanceAccount(db);
   return db;
 }
 

@@ -39,6 +39,7 @@ async function main(): Promise<void> {
   say(`Console ready at http://localhost:${actualPort}/`);
   say('admin / admin123 (every menu and button)');
   say('operator / operator123 (a realistic subset)');
+  say('finance / finance123 (refund review, cards, finance reports)');
   stopOnSignals(app);
 }
 

@@ -298,3 +298,43 @@ export const OPERATOR_BUTTONS = [
   'arrearsNotice:export',
   'device:export',
 ];
+
+/** The demo finance account's menus and buttons: refunds to review, cards, the finance reports, orders to look up. */
+export const FINANCE_MENUS = [
+  'OrderManagement',
+  'parkingRecordOrder',
+  'refund',
+  'refundApply',
+  'refundAudit',
+  'card',
+  'monthCardProduct',
+  'monthCard',
+  'groupCard',
+  'finance',
+  'financeDaily',
+  'financeChannel',
+  'financeCharging',
+];
+export const FINANCE_BUTTONS = [
+  'order:export',
+  'refund:export',
+  'refund:approve',
+  'refund:reject',
+  'refund:retry',
+  'refund:close',
+  'monthCardProduct:add',
+  'monthCardProduct:edit',
+  'monthCard:add',
+  'monthCard:edit',
+  'monthCard:export',
+  'monthCard:renew',
+  'monthCard:pay',
+  'monthCard:freeze',
+  'groupCard:add',
+  'groupCard:edit',
+  'groupCard:pay',
+  'groupCard:freeze',
+  'financeDaily:export',
+  'financeChannel:export',
+  'financeCharging:export',
+];

@@ -1,5 +1,5 @@
 import type { Db } from '../db/database.ts';
-import { OPERATOR_BUTTONS, OPERATOR_MENUS } from './menu-tree.ts';
+import { FINANCE_BUTTONS, FINANCE_MENUS, OPERATOR_BUTTONS, OPERATOR_MENUS } from './menu-tree.ts';
 import { buttonRows, dictEntryRows, dictRows, menuRows } from './seed-rows.ts';
 
 /**
@@ -82,6 +82,16 @@ export async function offerNewSeedEntries(db: Db): Promise<number> {
       'r-operator',
       'role_buttons',
       newButtons.filter((b) => OPERATOR_BUTTONS.includes(b.enCode)).map((b) => b.id),
+    );
+    await grant(
+      'r-finance',
+      'role_menus',
+      newMenus.filter((m) => FINANCE_MENUS.includes(m.enCode)).map((m) => m.id),
+    );
+    await grant(
+      'r-finance',
+      'role_buttons',
+      newButtons.filter((b) => FINANCE_BUTTONS.includes(b.enCode)).map((b) => b.id),
     );
     await tx.query('insert into seed_known (id) select unnest($1::text[]) on conflict do nothing', [offered]);
   });

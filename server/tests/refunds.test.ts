@@ -245,6 +245,16 @@ describe('refunds', () => {
     expect(none.body.data.pagination.total).toBe(0);
   });
 
+  it('the demo finance account approves a refund the operator applied for', async () => {
+    const finance = await login(app, 'finance', 'finance123');
+    const orderId = await paidOrder(1200);
+    const res = await apply(orderId, 200, operator);
+    expect(res.body.code, res.body.msg).toBe(200);
+    expect((await act(res.body.data.id, 'Approve', finance)).body.code).toBe(200);
+    // the finance account applies for none itself
+    expect((await apply(orderId, 100, finance)).status).toBe(403);
+  });
+
   it('20 parallel approvals of one refund: one succeeds, the others are told why, and the channel pays once', async () => {
     const orderId = await paidOrder(2000);
     const id = await applied(orderId, 500);
