@@ -238,14 +238,18 @@ export async function seedTraffic(
       operator: '',
     });
   }
-  await insertOrders(tx, orders, payments, coupons);
-  if (slots[0].length)
-    await tx.query(
-      `insert into group_card_slot (id, group_card_id, parking_id, plate_no, order_id, entry_time, hold_from, left_time)
-       select id, card, lot, plate, order_id, to_timestamp(entry / 1000.0), to_timestamp(hold / 1000.0), to_timestamp(left_at / 1000.0)
-         from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::float8[], $7::float8[], $8::float8[])
-           as t(id, card, lot, plate, order_id, entry, hold, left_at)`,
-      slots,
-    );
+  // the group stays with their slots in one transaction: written day by day, the server runs
+  // meanwhile, and its traffic must not let out a stay whose slot is not written yet
+  await tx.transaction(async (t) => {
+    await insertOrders(t, orders, payments, coupons);
+    if (slots[0].length)
+      await t.query(
+        `insert into group_card_slot (id, group_card_id, parking_id, plate_no, order_id, entry_time, hold_from, left_time)
+         select id, card, lot, plate, order_id, to_timestamp(entry / 1000.0), to_timestamp(hold / 1000.0), to_timestamp(left_at / 1000.0)
+           from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::float8[], $7::float8[], $8::float8[])
+             as t(id, card, lot, plate, order_id, entry, hold, left_at)`,
+        slots,
+      );
+  });
   return made + orders.length;
 }
