@@ -78,7 +78,7 @@ export interface GroupCardSlotTable {
 
 export interface CardPaymentTable {
   id: string;
-  cardKind: string;
+  cardKind: 'month' | 'group';
   cardId: string;
   cardNo: string;
   parkingId: string;
@@ -97,7 +97,7 @@ export interface CardPaymentTable {
 
 export interface CardAuditTable {
   id: string;
-  cardKind: string;
+  cardKind: 'month' | 'group';
   cardId: string;
   action: string;
   operator: string;

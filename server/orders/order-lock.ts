@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.ts';
+import { lockRow } from '../db/lock-row.ts';
 import { notFound } from '../lib/envelope.ts';
 import type { OrderState } from '../../domain/parking-codes.ts';
 import type { Split } from './amounts.ts';
@@ -19,23 +20,18 @@ export interface LockedOrder extends Split {
  * at once queue on the row instead of both writing from the same old amounts.
  */
 export async function lockOrder(tx: Db, id: string): Promise<LockedOrder> {
-  const { rows } = await tx.query<Record<string, unknown>>(
-    `select id, order_no, parking_id, state, exit_time, receivable_cents, discount_cents, paid_cents, owed_cents, refunded_cents
-       from parking_order where id = $1 for update`,
-    [id],
-  );
-  const r = rows[0];
+  const r = await lockRow(tx, 'parkingOrder', id);
   if (!r) throw notFound();
   return {
-    id: r.id as string,
-    orderNo: r.order_no as string,
-    parkingId: r.parking_id as string,
+    id: r.id,
+    orderNo: r.orderNo,
+    parkingId: r.parkingId,
     state: Number(r.state) as OrderState,
-    exitTime: (r.exit_time as Date | null) ?? null,
-    receivableCents: Number(r.receivable_cents),
-    discountCents: Number(r.discount_cents),
-    paidCents: Number(r.paid_cents),
-    owedCents: Number(r.owed_cents),
-    refundedCents: Number(r.refunded_cents),
+    exitTime: r.exitTime ?? null,
+    receivableCents: Number(r.receivableCents),
+    discountCents: Number(r.discountCents),
+    paidCents: Number(r.paidCents),
+    owedCents: Number(r.owedCents),
+    refundedCents: Number(r.refundedCents),
   };
 }

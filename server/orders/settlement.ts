@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.ts';
+import { lockRow } from '../db/lock-row.ts';
 import { newId } from '../lib/ids.ts';
 import type { FeeBill, FeeCover } from '../fees/types.ts';
 import { redeemCoupons } from '../coupons/redeem.ts';
@@ -56,38 +57,20 @@ const IN_LOT: readonly OrderState[] = [ORDER_STATE.IN_PARK, ORDER_STATE.PAID_IN_
 
 /** Order `id` if it is still in the lot, locked until the transaction ends; null when it is not (or none). */
 export async function lockOpenOrder(tx: Db, id: string): Promise<OpenOrder | null> {
-  const { rows } = await tx.query<{
-    id: string;
-    order_no: string;
-    parking_id: string;
-    state: number;
-    exit_time: Date | null;
-    plate_no: string;
-    plate_color: number | null;
-    car_class: number;
-    entry_time: Date;
-    space_no: string;
-    collector: string;
-    paid_cents: number;
-  }>(
-    `select id, order_no, parking_id, state, exit_time, plate_no, plate_color, car_class, entry_time, space_no, collector, paid_cents
-       from parking_order where id = $1 for update`,
-    [id],
-  );
-  const r = rows[0];
-  if (!r || r.exit_time !== null || !IN_LOT.includes(Number(r.state) as OrderState)) return null;
+  const r = await lockRow(tx, 'parkingOrder', id);
+  if (!r || r.exitTime !== null || !IN_LOT.includes(Number(r.state) as OrderState)) return null;
   return {
     id: r.id,
-    orderNo: r.order_no,
-    parkingId: r.parking_id,
+    orderNo: r.orderNo,
+    parkingId: r.parkingId,
     state: Number(r.state) as OrderState,
-    plateNo: r.plate_no,
-    plateColor: r.plate_color === null ? null : Number(r.plate_color),
-    carClass: Number(r.car_class),
-    entryTime: r.entry_time,
-    spaceNo: r.space_no,
+    plateNo: r.plateNo,
+    plateColor: r.plateColor === null ? null : Number(r.plateColor),
+    carClass: Number(r.carClass),
+    entryTime: r.entryTime,
+    spaceNo: r.spaceNo,
     collector: r.collector,
-    paidCents: Number(r.paid_cents),
+    paidCents: Number(r.paidCents),
   };
 }
 

@@ -32,38 +32,43 @@ interface CardPaymentRow extends PaymentRefunds {
 /** A card's payments with their refund requests (`ids`), as the apply rules read them; locked when `lock`. */
 export async function cardPayments(db: Db, ids: string[], lock = false): Promise<CardPaymentRow[]> {
   if (!ids.length) return [];
-  const { rows } = await db.query<Record<string, unknown>>(
-    `select id, card_kind, card_id, card_no, parking_id, channel, pay_time, amount_cents, refunded_cents
-       from card_payment where id = any($1::text[]) order by pay_time, id${lock ? ' for update' : ''}`,
-    [ids],
-  );
+  const payments = db.kysely
+    .selectFrom('cardPayment')
+    .select(['id', 'cardKind', 'cardId', 'cardNo', 'parkingId', 'channel', 'payTime', 'amountCents', 'refundedCents'])
+    .where('id', 'in', ids)
+    .orderBy('payTime')
+    .orderBy('id');
+  const rows = await (lock ? payments.forUpdate() : payments).execute();
   const refunds = await refundRequestsOf(db, ids);
   return rows.map((p) => ({
-    id: p.id as string,
-    cardKind: p.card_kind as 'month' | 'group',
-    cardId: p.card_id as string,
-    cardNo: p.card_no as string,
-    parkingId: p.parking_id as string,
+    id: p.id,
+    cardKind: p.cardKind,
+    cardId: p.cardId,
+    cardNo: p.cardNo,
+    parkingId: p.parkingId,
     channel: Number(p.channel),
-    payTime: p.pay_time as Date,
-    valueCents: Number(p.amount_cents),
-    refundedCents: Number(p.refunded_cents),
-    refunds: refunds.get(p.id as string) ?? [],
+    payTime: p.payTime,
+    valueCents: Number(p.amountCents),
+    refundedCents: Number(p.refundedCents),
+    refunds: refunds.get(p.id) ?? [],
   }));
 }
 
 /** The refund requests of card payments `ids`, by payment. */
 export async function refundRequestsOf(db: Db, ids: string[]): Promise<Map<string, PaymentRefunds['refunds']>> {
-  const { rows } = await db.query<{ card_payment_id: string; amount_cents: string; status: number }>(
-    'select card_payment_id, amount_cents, status from parking_order_refund where card_payment_id = any($1::text[])',
-    [ids],
-  );
   const byPayment = new Map<string, PaymentRefunds['refunds']>();
+  if (!ids.length) return byPayment;
+  const rows = await db.kysely
+    .selectFrom('parkingOrderRefund')
+    .select(['cardPaymentId', 'amountCents', 'status'])
+    .where('cardPaymentId', 'in', ids)
+    .execute();
   for (const r of rows)
-    byPayment.set(r.card_payment_id, [
-      ...(byPayment.get(r.card_payment_id) ?? []),
-      { amountCents: Number(r.amount_cents), status: Number(r.status) as RefundState },
-    ]);
+    if (r.cardPaymentId)
+      byPayment.set(r.cardPaymentId, [
+        ...(byPayment.get(r.cardPaymentId) ?? []),
+        { amountCents: Number(r.amountCents), status: Number(r.status) as RefundState },
+      ]);
   return byPayment;
 }
 

@@ -37,23 +37,27 @@ export interface PaymentView extends PaymentRefunds {
 
 /** The payments of an order with their refund requests; locked when `lock` (an application in progress). */
 export async function paymentsOf(db: Db, orderId: string, lock = false): Promise<PaymentView[]> {
-  const { rows } = await db.query<Record<string, unknown>>(
-    `select id, channel, serial_no, pay_time, value_cents from parking_order_payment where order_id = $1 order by pay_time, id${lock ? ' for update' : ''}`,
-    [orderId],
-  );
-  const refunds = await db.query<{ payment_id: string; amount_cents: string; status: number }>(
-    'select payment_id, amount_cents, status from parking_order_refund where order_id = $1',
-    [orderId],
-  );
+  const payments = db.kysely
+    .selectFrom('parkingOrderPayment')
+    .select(['id', 'channel', 'serialNo', 'payTime', 'valueCents'])
+    .where('orderId', '=', orderId)
+    .orderBy('payTime')
+    .orderBy('id');
+  const rows = await (lock ? payments.forUpdate() : payments).execute();
+  const refunds = await db.kysely
+    .selectFrom('parkingOrderRefund')
+    .select(['paymentId', 'amountCents', 'status'])
+    .where('orderId', '=', orderId)
+    .execute();
   return rows.map((p) => ({
-    id: p.id as string,
-    serialNo: p.serial_no as string,
+    id: p.id,
+    serialNo: p.serialNo,
     channel: Number(p.channel),
-    payTime: p.pay_time as Date,
-    valueCents: Number(p.value_cents),
-    refunds: refunds.rows
-      .filter((r) => r.payment_id === p.id)
-      .map((r) => ({ amountCents: Number(r.amount_cents), status: Number(r.status) as RefundState })),
+    payTime: p.payTime,
+    valueCents: Number(p.valueCents),
+    refunds: refunds
+      .filter((r) => r.paymentId === p.id)
+      .map((r) => ({ amountCents: Number(r.amountCents), status: Number(r.status) as RefundState })),
   }));
 }
 

@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.ts';
+import { lockRow } from '../db/lock-row.ts';
 import { newId } from '../lib/ids.ts';
 import { chinaDate } from '../../domain/china-time.ts';
 import { REFUND_STATUS, type RefundState } from '../../domain/refund-codes.ts';
@@ -25,30 +26,23 @@ export interface RefundRow {
 /** The order as a refund reads it (locked by orders/order-lock.ts). */
 export type OrderMoney = LockedOrder;
 
-const REFUND_COLUMNS = `id, order_id, card_payment_id, refund_no, payment_id, parking_id, channel, amount_cents, status, applicant_id, attempts`;
-
-const refundOf = (r: Record<string, unknown>): RefundRow => ({
-  id: r.id as string,
-  orderId: (r.order_id as string | null) ?? null,
-  cardPaymentId: (r.card_payment_id as string | null) ?? null,
-  refundNo: r.refund_no as string,
-  paymentId: (r.payment_id as string | null) ?? null,
-  parkingId: r.parking_id as string,
-  channel: Number(r.channel),
-  amountCents: Number(r.amount_cents),
-  status: Number(r.status) as RefundState,
-  applicantId: r.applicant_id as string,
-  attempts: Number(r.attempts),
-});
-
 /** The refund `by` its id or number, locked until the transaction ends; null when none. */
 export async function lockRefund(tx: Db, by: { id: string } | { refundNo: string }): Promise<RefundRow | null> {
-  const [column, value] = 'id' in by ? ['id', by.id] : ['refund_no', by.refundNo];
-  const { rows } = await tx.query<Record<string, unknown>>(
-    `select ${REFUND_COLUMNS} from parking_order_refund where ${column} = $1 for update`,
-    [value],
-  );
-  return rows[0] ? refundOf(rows[0]) : null;
+  const r = 'id' in by ? await lockRow(tx, 'parkingOrderRefund', by.id) : await lockRow(tx, 'parkingOrderRefund', by.refundNo, 'refundNo');
+  if (!r) return null;
+  return {
+    id: r.id,
+    orderId: r.orderId ?? null,
+    cardPaymentId: r.cardPaymentId ?? null,
+    refundNo: r.refundNo,
+    paymentId: r.paymentId ?? null,
+    parkingId: r.parkingId,
+    channel: Number(r.channel),
+    amountCents: Number(r.amountCents),
+    status: Number(r.status) as RefundState,
+    applicantId: r.applicantId,
+    attempts: Number(r.attempts),
+  };
 }
 
 /** A refund number: readable (RF, the China date and time) and unique (random tail); the idempotency key of the channels. */

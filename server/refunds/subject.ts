@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.ts';
+import { lockRow } from '../db/lock-row.ts';
 import { badRequest, notFound } from '../lib/envelope.ts';
 import { auditCard } from '../cards/common.ts';
 import { yuan } from '../../domain/money.ts';
@@ -59,19 +60,15 @@ interface CardPaymentMoney {
 
 /** A card payment, locked until the transaction ends. */
 export async function lockCardPayment(tx: Db, id: string): Promise<CardPaymentMoney> {
-  const { rows } = await tx.query<Record<string, unknown>>(
-    'select id, card_kind, card_id, card_no, amount_cents, refunded_cents from card_payment where id = $1 for update',
-    [id],
-  );
-  const p = rows[0];
+  const p = await lockRow(tx, 'cardPayment', id);
   if (!p) throw notFound();
   return {
-    id: p.id as string,
-    cardKind: p.card_kind as 'month' | 'group',
-    cardId: p.card_id as string,
-    cardNo: p.card_no as string,
-    amountCents: Number(p.amount_cents),
-    refundedCents: Number(p.refunded_cents),
+    id: p.id,
+    cardKind: p.cardKind,
+    cardId: p.cardId,
+    cardNo: p.cardNo,
+    amountCents: Number(p.amountCents),
+    refundedCents: Number(p.refundedCents),
   };
 }
 
