@@ -100,6 +100,58 @@ export function paymentEvent(status: ArrearsStatus, owedCents: number, amountCen
   return event;
 }
 
+export interface DebtPayment {
+  amountCents: number;
+  channel: number;
+  /** the lot that took the money (the debt's own by default) */
+  lotId: string;
+  operator: string;
+  reason?: string;
+  /** refuses a lot outside the caller's scope */
+  inScope?: (lotId: string) => void;
+}
+
+/**
+ * A payment on a debt: the console's 收款, a driver paying at the barrier, the collector's
+ * handheld. One code path: the debt and its order locked, the machine's arrow, a payment row, the
+ * order's split, the debt's amounts, one audit row.
+ */
+export async function payDebt(tx: Db, id: string, p: DebtPayment): Promise<{ status: ArrearsStatus; why: string }> {
+  const { r, o } = await lock(tx, id);
+  return payLockedDebt(tx, r, o, p);
+}
+
+async function payLockedDebt(tx: Db, r: RecordRow, o: LockedOrder, p: DebtPayment): Promise<{ status: ArrearsStatus; why: string }> {
+  const amount = p.amountCents;
+  const event = paymentEvent(r.status, r.owedCents, amount);
+  const status = step(r.status, event);
+  p.inScope?.(p.lotId);
+  await assertLotsExist(tx, p.lotId, '收款车场');
+  const orderState = event === 'payAll' ? orderStep(o.state, 'recover') : o.state;
+  const now = Date.now();
+  await tx.query(
+    `insert into parking_order_payment (id, order_id, channel, serial_no, pay_time, value_cents, operator)
+     values ($1, $2, $3, $4, now(), $5, $6)`,
+    [newId('pay'), r.orderId, p.channel, serialOf(p.channel, now, Math.floor(Math.random() * 1e5)), amount, p.operator],
+  );
+  await tx.query(
+    `update parking_order set state = $2, paid_cents = paid_cents + $3, owed_cents = owed_cents - $3, pay_channel = $4,
+            pay_time = now(), last_modify_time = now() where id = $1`,
+    [r.orderId, orderState, amount, p.channel],
+  );
+  await tx.query(
+    `update arrears_record set status = $2, recovered_cents = recovered_cents + $3, owed_cents = owed_cents - $3,
+            recovered_time = now(), recovered_channel = $4, recovered_lot_id = $5, recovered_by = $6, last_modify_time = now()
+      where id = $1`,
+    [r.id, status, amount, p.channel, p.lotId, p.operator],
+  );
+  const why = p.reason || `追缴收款${yuan(amount)}元（${PAY_CHANNEL[p.channel]}）`;
+  const before = { status: r.status, owedCents: r.owedCents, recoveredCents: r.recoveredCents, orderState: o.state };
+  const after = { status, owedCents: r.owedCents - amount, recoveredCents: r.recoveredCents + amount, orderState, paidCents: amount };
+  await auditOrder(tx, r.orderId, { action: 'arrears:pay', operator: p.operator, before, after, reason: why });
+  return { status, why };
+}
+
 /** Runs one action on record `id`; answers the record's new status. */
 export async function runArrearsAction(
   db: Db,
@@ -121,32 +173,21 @@ export async function runArrearsAction(
     let after: Record<string, unknown>;
     let why = reason;
     if (action === 'pay') {
-      const amount = input.amountCents ?? 0;
-      const event = paymentEvent(r.status, r.owedCents, amount);
-      status = step(r.status, event);
-      const lotId = input.recoveredLotId || r.parkingId;
-      assertLots(req, lotId);
-      await assertLotsExist(tx, lotId, '收款车场');
-      const orderState = event === 'payAll' ? orderStep(o.state, 'recover') : o.state;
-      const now = Date.now();
-      await tx.query(
-        `insert into parking_order_payment (id, order_id, channel, serial_no, pay_time, value_cents, operator)
-         values ($1, $2, $3, $4, now(), $5, $6)`,
-        [newId('pay'), r.orderId, input.channel, serialOf(input.channel ?? 3, now, Math.floor(Math.random() * 1e5)), amount, operator],
-      );
-      await tx.query(
-        `update parking_order set state = $2, paid_cents = paid_cents + $3, owed_cents = owed_cents - $3, pay_channel = $4,
-                pay_time = now(), last_modify_time = now() where id = $1`,
-        [r.orderId, orderState, amount, input.channel],
-      );
-      await tx.query(
-        `update arrears_record set status = $2, recovered_cents = recovered_cents + $3, owed_cents = owed_cents - $3,
-                recovered_time = now(), recovered_channel = $4, recovered_lot_id = $5, recovered_by = $6, last_modify_time = now()
-          where id = $1`,
-        [r.id, status, amount, input.channel, lotId, operator],
-      );
-      after = { status, owedCents: r.owedCents - amount, recoveredCents: r.recoveredCents + amount, orderState, paidCents: amount };
-      why = reason || `追缴收款${yuan(amount)}元（${PAY_CHANNEL[input.channel ?? 0]}）`;
+      const paid = await payLockedDebt(tx, r, o, {
+        amountCents: input.amountCents ?? 0,
+        channel: input.channel!,
+        lotId: input.recoveredLotId || r.parkingId,
+        operator,
+        reason,
+        inScope: (lotId) => assertLots(req, lotId),
+      });
+      await writeOperLog(tx, req, {
+        action: 'status',
+        module: 'arrearsRecord',
+        recordId: r.id,
+        detail: `${r.orderNo} ${ARREARS_ACTION_LABEL[action]}：${paid.why}（${ARREARS_STATUS_LABEL[r.status]}→${ARREARS_STATUS_LABEL[paid.status]}）`,
+      });
+      return paid.status;
     } else if (action === 'writeOff') {
       status = step(r.status, 'writeOff');
       const orderState = orderStep(o.state, 'writeOff');
