@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.ts';
+import { lockRow } from '../db/lock-row.ts';
 import { badRequest, notFound } from '../lib/envelope.ts';
 import { newId } from '../lib/ids.ts';
 import { writeOperLog } from '../lib/oper-log.ts';
@@ -47,36 +48,48 @@ interface CardRow {
 }
 
 async function lockCard(tx: Db, kind: CardKind, id: string, lock = true): Promise<CardRow> {
-  const { rows } = await tx.query<Record<string, unknown>>(
-    kind === 'month'
-      ? `select c.id, c.card_no, c.parking_id, c.status, c.start_date, c.end_date, c.periods, p.price_cents, c.amount_cents,
-                p.period_kind, p.period_days, p.renew_limit_days, p.renew_from, p.max_periods
-           from month_card c join card_product p on p.id = c.product_id where c.id = $1 ${lock ? 'for update of c' : ''}`
-      : `select id, card_no, parking_id, status, start_date, end_date, 1 as periods, price_cents as amount_cents from group_card where id = $1 ${lock ? 'for update' : ''}`,
-    [id],
-  );
-  const r = rows[0];
+  if (kind === 'group') {
+    const g = lock
+      ? await lockRow(tx, 'groupCard', id)
+      : await tx.kysely.selectFrom('groupCard').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!g) throw notFound();
+    return {
+      id: g.id,
+      card_no: g.cardNo,
+      parking_id: g.parkingId,
+      status: Number(g.status) as CardStatus,
+      start_date: cardDay(g.startDate),
+      end_date: cardDay(g.endDate),
+      periods: 1,
+      amount_cents: Number(g.priceCents),
+      product: null,
+    };
+  }
+  const card = tx.kysely
+    .selectFrom('monthCard as c')
+    .innerJoin('cardProduct as p', 'p.id', 'c.productId')
+    .select(['c.id', 'c.cardNo', 'c.parkingId', 'c.status', 'c.startDate', 'c.endDate', 'c.periods', 'c.amountCents'])
+    .select(['p.priceCents', 'p.periodKind', 'p.periodDays', 'p.renewLimitDays', 'p.renewFrom', 'p.maxPeriods'])
+    .where('c.id', '=', id);
+  const r = await (lock ? card.forUpdate('c') : card).executeTakeFirst();
   if (!r) throw notFound();
   return {
-    id: r.id as string,
-    card_no: r.card_no as string,
-    parking_id: r.parking_id as string,
+    id: r.id,
+    card_no: r.cardNo,
+    parking_id: r.parkingId,
     status: Number(r.status) as CardStatus,
-    start_date: cardDay(r.start_date),
-    end_date: cardDay(r.end_date),
+    start_date: cardDay(r.startDate),
+    end_date: cardDay(r.endDate),
     periods: Number(r.periods),
-    amount_cents: Number(r.amount_cents),
-    product:
-      kind === 'month'
-        ? {
-            periodKind: Number(r.period_kind) as PeriodKind,
-            periodDays: Number(r.period_days),
-            priceCents: Number(r.price_cents),
-            renewLimitDays: Number(r.renew_limit_days),
-            renewFrom: Number(r.renew_from) as 1 | 2,
-            maxPeriods: Number(r.max_periods),
-          }
-        : null,
+    amount_cents: Number(r.amountCents),
+    product: {
+      periodKind: Number(r.periodKind) as PeriodKind,
+      periodDays: Number(r.periodDays),
+      priceCents: Number(r.priceCents),
+      renewLimitDays: Number(r.renewLimitDays),
+      renewFrom: Number(r.renewFrom) as 1 | 2,
+      maxPeriods: Number(r.maxPeriods),
+    },
   };
 }
 

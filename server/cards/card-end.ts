@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.ts';
+import { lockRow } from '../db/lock-row.ts';
 import { badRequest, notFound } from '../lib/envelope.ts';
 import { CARD_STATUS, CARD_STATUS_LABEL, type CardStatus } from '../../domain/card-codes.ts';
 import { HELD_REFUND_STATES } from '../../domain/refund-codes.ts';
@@ -17,12 +18,9 @@ const TABLE: Record<CardKind, string> = { month: 'month_card', group: 'group_car
 
 /** Card `id`'s status and number, locked until the transaction ends. */
 export async function lockCardStatus(tx: Db, kind: CardKind, id: string): Promise<{ status: CardStatus; cardNo: string }> {
-  const { rows } = await tx.query<{ status: number; card_no: string }>(
-    `select status, card_no from ${TABLE[kind]} where id = $1 for update`,
-    [id],
-  );
-  if (!rows[0]) throw notFound();
-  return { status: Number(rows[0].status) as CardStatus, cardNo: rows[0].card_no };
+  const card = await lockRow(tx, kind === 'month' ? 'monthCard' : 'groupCard', id);
+  if (!card) throw notFound();
+  return { status: Number(card.status) as CardStatus, cardNo: card.cardNo };
 }
 
 /** Refuses a refund that pays back all of a payment while the card still covers stays. */

@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.ts';
+import { lockRow } from '../db/lock-row.ts';
 import { badRequest } from '../lib/envelope.ts';
 import { PLATE_MESSAGE, PLATE_RE, maskPhone } from '../../domain/field-rules.ts';
 import type { Row, Write } from '../resource/spec.ts';
@@ -30,7 +31,7 @@ export function cleanPlates(plates: unknown): string[] {
  * plate in one lot cannot both pass.
  */
 export async function assertPlatesFree(tx: Db, lotId: string, plates: string[], selfId?: string): Promise<void> {
-  await tx.query('select id from parking where id = $1 for update', [lotId]);
+  await lockRow(tx, 'parking', lotId);
   const { rows } = await tx.query<{ card_no: string; kind: string; plate: string }>(
     `select card_no, '月卡' as kind, p as plate from month_card, unnest(plate_nos) p
       where parking_id = $1 and status = any($2::smallint[]) and plate_nos && $3::text[] and id <> $4 and p = any($3::text[])

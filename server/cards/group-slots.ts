@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.ts';
+import { lockRow } from '../db/lock-row.ts';
 import { newId } from '../lib/ids.ts';
 import { CARD_STATUS } from '../../domain/card-codes.ts';
 import { chinaDate } from '../../domain/china-time.ts';
@@ -110,11 +111,8 @@ export async function leaveGroup(tx: Db, orderId: string, at: number): Promise<C
   );
   const slot = rows[0];
   if (!slot) return null;
-  const { rows: cards } = await tx.query<GroupRow>(
-    'select id, card_no, slots, start_date, end_date from group_card where id = $1 for update',
-    [slot.group_card_id],
-  );
-  const card = cards[0];
+  // the slot's card (a foreign key): locked, so two exits of one card hand its slots on one at a time
+  const card = (await lockRow(tx, 'groupCard', slot.group_card_id))!;
   await tx.query('update group_card_slot set left_time = $2 where id = $1', [slot.id, new Date(at)]);
   if (slot.hold_from) {
     // a waiter recorded before this exit may have arrived after it (events of one tick come in any
@@ -127,10 +125,10 @@ export async function leaveGroup(tx: Db, orderId: string, at: number): Promise<C
     );
   }
   return {
-    cardNo: card.card_no,
+    cardNo: card.cardNo,
     kind: 'group',
-    startDate: cardDay(card.start_date),
-    endDate: cardDay(card.end_date),
+    startDate: cardDay(card.startDate),
+    endDate: cardDay(card.endDate),
     timeWindow: 1,
     // a plate that only waited held nothing: an empty hold covers nothing
     holdFrom: slot.hold_from ? slot.hold_from.getTime() : at,

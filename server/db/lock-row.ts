@@ -15,7 +15,7 @@ type TextColumn<T extends keyof Tables> = {
  * The row of `table` whose `column` (by default its id) is `value`, locked until the transaction
  * ends (`select * … for update`); undefined when there is none. Every change to a row's money reads
  * it through here, so two changes at once queue on the row instead of both writing from the same
- * old amounts. A lock that joins another table stays a query of its own with `.forUpdate().of(…)`.
+ * old amounts. A lock that joins another table stays a query of its own with `.forUpdate(alias)` (`for update of`).
  */
 export async function lockRow<T extends TableWithId>(
   tx: Db,
