@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.ts';
+import { lockRow } from '../db/lock-row.ts';
 import { badRequest, notFound } from '../lib/envelope.ts';
 import { newId } from '../lib/ids.ts';
 import { writeOperLog } from '../lib/oper-log.ts';
@@ -67,20 +68,16 @@ interface RecordRow {
 
 /** The debt, then its order, each locked until the transaction ends (the order as refunds read it). */
 async function lock(tx: Db, id: string): Promise<{ r: RecordRow; o: LockedOrder }> {
-  const { rows } = await tx.query<Record<string, unknown>>(
-    `select id, order_id, order_no, parking_id, status, owed_cents, recovered_cents from arrears_record where id = $1 for update`,
-    [id],
-  );
-  const x = rows[0];
+  const x = await lockRow(tx, 'arrearsRecord', id);
   if (!x) throw notFound();
   const r: RecordRow = {
-    id: x.id as string,
-    orderId: x.order_id as string,
-    orderNo: x.order_no as string,
-    parkingId: x.parking_id as string,
+    id: x.id,
+    orderId: x.orderId,
+    orderNo: x.orderNo,
+    parkingId: x.parkingId,
     status: Number(x.status) as ArrearsStatus,
-    owedCents: Number(x.owed_cents),
-    recoveredCents: Number(x.recovered_cents),
+    owedCents: Number(x.owedCents),
+    recoveredCents: Number(x.recoveredCents),
   };
   return { r, o: await lockOrder(tx, r.orderId) };
 }
@@ -171,7 +168,7 @@ export async function runArrearsAction(
     const before = { status: r.status, owedCents: r.owedCents, recoveredCents: r.recoveredCents, orderState: o.state };
     let status: ArrearsStatus;
     let after: Record<string, unknown>;
-    let why = reason;
+    const why = reason;
     if (action === 'pay') {
       const paid = await payLockedDebt(tx, r, o, {
         amountCents: input.amountCents ?? 0,

@@ -62,20 +62,21 @@ export async function openDebts(
   const policy = await loadPolicy(db);
   if (!policy.showOnExit) return { shown: false, blockEntry: policy.blockEntry, totalCents: 0, records: [] };
   const lots = policy.huntScope === 1 ? (lotId ? [lotId] : []) : policy.huntScope === 2 ? lotsOf(req) : null;
-  const { rows } = await db.query<Record<string, unknown>>(
-    `select a.id, a.order_no, a.parking_id, p.parking_name, a.exit_time, a.owed_cents::float8 as owed_cents, a.status
-       from arrears_record a join parking p on p.id = a.parking_id
-      where a.plate_no = $1 and a.status = any($2) and ($3::text[] is null or a.parking_id = any($3))
-      order by a.exit_time`,
-    [plateNo, OPEN_STATUSES, lots],
-  );
-  const records = rows.map((r) => ({
-    id: r.id as string,
-    orderNo: r.order_no as string,
-    parkingId: r.parking_id as string,
-    parkingName: r.parking_name as string,
-    exitTime: r.exit_time as Date,
-    owedCents: Number(r.owed_cents),
+  let debts = db.kysely
+    .selectFrom('arrearsRecord as a')
+    .innerJoin('parking as p', 'p.id', 'a.parkingId')
+    .select(['a.id', 'a.orderNo', 'a.parkingId', 'p.parkingName', 'a.exitTime', 'a.owedCents', 'a.status'])
+    .where('a.plateNo', '=', plateNo)
+    .where('a.status', '=', (eb) => eb.fn.any(eb.val([...OPEN_STATUSES])))
+    .orderBy('a.exitTime');
+  if (lots) debts = debts.where('a.parkingId', '=', (eb) => eb.fn.any(eb.val(lots)));
+  const records = (await debts.execute()).map((r) => ({
+    id: r.id,
+    orderNo: r.orderNo,
+    parkingId: r.parkingId,
+    parkingName: r.parkingName,
+    exitTime: r.exitTime,
+    owedCents: Number(r.owedCents),
     status: Number(r.status),
   }));
   return { shown: true, blockEntry: policy.blockEntry, totalCents: records.reduce((s, r) => s + r.owedCents, 0), records };
