@@ -11,6 +11,7 @@ import { isNoAnswer } from '../api/error-catalogue';
 import { feedback } from '../feedback/feedback-store';
 import { t } from '../i18n';
 import { localizeMessage } from '../i18n/server-messages';
+import { withoutApiAddress } from './extensions/lookup-names';
 
 /** A no-answer notice stays until used or closed: its 重试 is the way on. */
 const NO_ANSWER_NOTICE_MS = 0;
@@ -63,15 +64,32 @@ function confirmOptions(opts: unknown): Record<string, unknown> {
   return { ...(opts && typeof opts === 'object' ? opts : {}), closeOnEsc: true };
 }
 
+/** How long an error message said once is not said again (the same failure, seen twice at once). */
+const REPEAT_MS = 2000;
+const lastSaid = new Map<string, number>();
+
+/** Whether this error message was shown a moment ago; notes it as shown now. */
+function saidJustNow(msg: string, now = Date.now()): boolean {
+  for (const [text, at] of lastSaid) if (now - at > REPEAT_MS) lastSaid.delete(text);
+  const said = lastSaid.has(msg);
+  lastSaid.set(msg, now);
+  return said;
+}
+
 /** One env for every amis page (amis re-does work when it changes). */
 export const amisEnv: RenderOptions = {
   fetcher: ((api: AmisApi) => amisFetcher(api)) as unknown as RenderOptions['fetcher'],
   isCancel: () => false,
   // a message (often the server's, naming records) is text: amis's toast would insert a string as HTML
-  notify: (type, msg) => {
+  notify: (type, rawMsg) => {
+    // a failed lookup says what it was for in words (extensions/lookup-names.ts): not the address amis puts first
+    const msg = type === 'error' && typeof rawMsg === 'string' ? withoutApiAddress(rawMsg) : rawMsg;
+    // one select loading twice as its dialog opens: its failure is said once
+    if (type === 'error' && typeof msg === 'string' && saidJustNow(msg)) return;
     // a list or lookup that got no answer: the host notice offers to try again (every list and
     // service of the visible page reloads, keeping its filter and page)
     if (type === 'error' && typeof msg === 'string' && isNoAnswer(msg)) {
+      if (feedback.notices.some((n) => n.title === msg)) return;
       feedback.notify('error', msg, undefined, NO_ANSWER_NOTICE_MS, { label: '重试', run: () => dataVersion.bump() });
       return;
     }

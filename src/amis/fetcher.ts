@@ -1,18 +1,19 @@
 import type { AxiosResponse } from 'axios';
 import { http, failureFromError } from '../api/client';
-import { classifyFailure } from '../api/error-catalogue';
+import { failureMessage } from '../api/error-catalogue';
 import { withRequestId } from '../api/error-action';
 import { adaptResponse, type AmisPayload } from './response-adaptor';
 import { normalizeBody, normalizeQuery } from './request-query';
 import { downloadName, saveBlob } from './download';
 import { cachedDict, forgetDicts, isDictRequest, storedEntry } from './dict-cache';
 import { isLotWrite, lotLookupType } from './lot-lookup';
-import { baseDataStore, LookupFailed, LookupRefused } from '../stores/base-data-store';
+import { baseDataStore, LookupFailed } from '../stores/base-data-store';
 import { localizeMessage } from '../i18n/server-messages';
 import { localizeDict, localizeMenuOptions } from '../i18n/dict-labels';
 import { localizeServerTexts } from '../i18n/server-labels';
 import { userStore } from '../stores/user-store';
 import { noteAnswer } from './page-reload';
+import { lookupFailure, lookupOf } from './extensions/lookup-names';
 
 export interface AmisApi {
   url: string;
@@ -22,6 +23,8 @@ export interface AmisApi {
   responseType?: string;
   /** `"rowsMode": true` in a page's api: the list API pages with pageNum/pageSize */
   rowsMode?: boolean;
+  /** a select's options and the like: what they are of, in words (src/amis/extensions/lookup-names.ts) */
+  pcLookup?: string;
 }
 
 export interface FetcherResult {
@@ -67,8 +70,7 @@ export async function amisFetcher(api: AmisApi): Promise<FetcherResult> {
     } catch (error) {
       // the select says it as amis says any failed call; it asks again when opened (vocabulary.ts, expandLots)
       if (!(error instanceof LookupFailed)) throw error;
-      const msg = error instanceof LookupRefused ? `接口请求失败：${error.message}` : error.message;
-      return { status: 200, headers: {}, data: { status: -1, msg: localizeMessage(msg), data: null } };
+      return { status: 200, headers: {}, data: { status: -1, msg: failureText(api, error.message, error.requestId), data: null } };
     }
   }
   const result = await send(api, method, url);
@@ -92,15 +94,21 @@ async function send(api: AmisApi, method: string, url: string): Promise<FetcherR
       quietErrors: true,
     });
     const data = binary ? await handleBinary(res as AxiosResponse<Blob>, url) : adaptResponse(res.data);
-    return { status: 200, headers: res.headers as Record<string, unknown>, data: { ...data, msg: localizeMessage(data.msg) } };
+    const msg = data.status === 0 ? localizeMessage(data.msg) : failureText(api, data.msg);
+    return { status: 200, headers: res.headers as Record<string, unknown>, data: { ...data, msg } };
   } catch (error) {
     // answer amis with the catalogue's words, so it shows exactly one message
     const failure = failureFromError(error);
-    const action = classifyFailure(failure);
-    const detail = adaptResponse(failure.body).msg;
-    const title = action?.kind === 'notify' ? action.title : '';
-    const msg = [title, failure.body ? detail : ''].filter(Boolean).join('：') || '接口请求失败';
-    const shown = withRequestId(localizeMessage(msg), failure.requestId);
-    return { status: 200, headers: {}, data: { status: failure.status ?? -1, msg: shown, data: null } };
+    const msg = failureText(api, failureMessage(failure, adaptResponse(failure.body).msg), failure.requestId);
+    return { status: 200, headers: {}, data: { status: failure.status ?? -1, msg, data: null } };
   }
+}
+
+/**
+ * A failure as amis shows it: a lookup (a select's options) says what it was for, as the field is
+ * called (`停车场列表加载失败：服务错误：数据库忙`); the request's id last, for the operators.
+ */
+function failureText(api: AmisApi, message: string, requestId?: string): string {
+  const lookup = lookupOf(api);
+  return withRequestId(localizeMessage(lookup === undefined ? message : lookupFailure(lookup, message)), requestId);
 }

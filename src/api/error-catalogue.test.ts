@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyFailure, isNoAnswer } from './error-catalogue';
+import { classifyFailure, isNoAnswer, failureMessage } from './error-catalogue';
 
 describe('error catalogue', () => {
   it.each([600, 601, 602])('asks to sign in again for envelope code %i', (code) => {
@@ -64,5 +64,14 @@ describe('error catalogue', () => {
     expect(isNoAnswer('加载选项失败，原因：接口请求失败')).toBe(true);
     expect(isNoAnswer('网络请求超时')).toBe(true);
     expect(isNoAnswer('服务错误：数据库暂不可用')).toBe(false);
+  });
+});
+
+describe('failureMessage', () => {
+  it('says the title and the server message, as a list shows them', () => {
+    expect(failureMessage({ status: 500, body: { code: 500, msg: '数据库忙' } })).toBe('服务错误：数据库忙');
+    expect(failureMessage({ errorCode: 'ECONNRESET' })).toBe('接口请求失败');
+    expect(failureMessage({ errorCode: 'ECONNABORTED' })).toBe('网络请求超时');
+    expect(failureMessage({ status: 502, body: '<html></html>' }, '接口返回的数据格式不正确')).toBe('服务错误：接口返回的数据格式不正确');
   });
 });

@@ -74,3 +74,14 @@ export function classifyFailure(info: FailureInfo): ErrorAction | null {
   if (info.status >= 400) return { kind: 'notify', title: '服务错误', message: bodyMessage(info.body), ...id };
   return { kind: 'notify', title: '错误', message: bodyMessage(info.body), ...id };
 }
+
+/**
+ * A failed request in words, as a list or a select says it: the catalogue's title and the server's
+ * message (`服务错误：数据库暂不可用，请稍后重试`), the title alone without a body (`接口请求失败`).
+ * `detail`: the body's message as the caller reads it (the fetcher reads amis's and the platform's envelopes).
+ */
+export function failureMessage(info: FailureInfo, detail = bodyMessage(info.body)): string {
+  const action = classifyFailure(info);
+  const title = action?.kind === 'notify' ? action.title : '';
+  return [title, info.body ? detail : ''].filter(Boolean).join('：') || '接口请求失败';
+}

@@ -33,4 +33,13 @@ describe('server messages in English', () => {
     expect(englishMessage('必须是1到500之间的整数', table)).toBe('Must be a whole number from 1 to 500');
     expect(englishMessage('车位编号必须是不小于0的整数', table)).toBe('Space No. must be a whole number of 0 or more');
   });
+
+  it('says a typed number the field does not take, and a lookup that failed, in English', () => {
+    expect(englishMessage('金额不能小于0', table)).toBe('The amount cannot be below 0');
+    expect(englishMessage('最多2位小数', table)).toBe('At most 2 decimals');
+    expect(englishMessage('停车场名称列表加载失败：服务错误：数据库忙', table)).toBe(
+      'The list of Lot Name could not be loaded: Server error: 数据库忙',
+    );
+    expect(englishMessage('选项列表加载失败：接口请求失败', table)).toBe('The options could not be loaded: The request failed');
+  });
 });

@@ -69,6 +69,8 @@ const EXACT: Record<string, string> = {
   金额过大: 'The amount is too large',
   '只能输入数字、小数点和开头的负号': 'Digits, a decimal point and a leading minus sign only',
   只能输入整数: 'Whole numbers only',
+  // a select's options that did not load (src/amis/extensions/lookup-names.ts)
+  选项列表加载失败: 'The options could not be loaded',
   // monthly and group cards (server/cards/*, server/entities/*card*.ts)
   支付开卡成功: 'Paid: the card is open',
   续费成功: 'Renewed',
@@ -121,6 +123,7 @@ const RULES: Rule[] = [
   [/^(.+)必须是整数$/, (f, a) => `${f(a)} must be a whole number`],
   [/^(.+)只能是true或false$/, (f, a) => `${f(a)} must be true or false`],
   [/^最多(\d+)位小数$/, (_f, n) => `At most ${n} decimals`],
+  [/^(.+)列表加载失败$/, (f, a) => `The list of ${f(a)} could not be loaded`],
   [/^不支持的参数：(.+)$/, (_f, a) => `Unsupported parameter: ${a}`],
   [/^不是有效的链接地址：(.*)$/s, (_f, a) => `Not a valid link: ${a}`],
   [/^操作失败（(.+)）$/, (_f, code) => `The operation failed (${code})`],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { stubHttpClient, type StubRequest } from '../test-support/stub-http';
+import { reply, stubHttpClient, type StubRequest } from '../test-support/stub-http';
 import { BaseDataStore, LookupRefused, LookupUnanswered } from './base-data-store';
 
 const lot = (id: string, type: number) => ({ id, parkingCode: id.toUpperCase(), parkingName: `车场${id}`, type });
@@ -7,12 +7,14 @@ const LOTS = [lot('a', 0), lot('b', 1), lot('c', 4), lot('d', 1)];
 
 /** A store on a stub that answers like the reference server (filters by type, wraps in the envelope); `failing.type` fails that lookup. */
 function setup() {
-  const failing: { type?: number; refused?: number } = {};
+  const failing: { type?: number; refused?: number; erred?: number } = {};
   const stub = stubHttpClient({
     'GET /api/system/Parking': ({ params }: StubRequest) => {
       const { type } = params;
       if (failing.type !== undefined && type === failing.type) throw new Error('network down');
       if (failing.refused !== undefined && type === failing.refused) return { code: 500, msg: '数据库忙，请稍后再试', data: null };
+      if (failing.erred !== undefined && type === failing.erred)
+        return reply(500, { code: 500, msg: '数据库忙，请稍后再试', data: null }, { 'x-request-id': 'rid-7' });
       const list = type === undefined ? LOTS : LOTS.filter((l) => l.type === type);
       return { code: 200, msg: '', data: { list, pagination: { currentPage: 1, pageSize: 1000, total: list.length } } };
     },
@@ -101,5 +103,14 @@ describe('BaseDataStore.lots', () => {
     const before = stub.calls.length;
     expect((await store.lots(1, 't')).map((l) => l.id)).toEqual(['b', 'd']);
     expect(stub.calls.length).toBeGreaterThan(before);
+  });
+
+  it('a lookup answered with an error status says it as a list does, the server’s message and the request id with it', async () => {
+    const { store, failing } = setup();
+    failing.erred = 0;
+    const failure = await store.lots(0, 't').catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(LookupRefused);
+    expect((failure as LookupRefused).message).toBe('服务错误：数据库忙，请稍后再试');
+    expect((failure as LookupRefused).requestId).toBe('rid-7');
   });
 });

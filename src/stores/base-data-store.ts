@@ -1,7 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { AxiosInstance } from 'axios';
 import { failureFromError, http } from '../api/client';
-import { classifyFailure } from '../api/error-catalogue';
+import { classifyFailure, failureMessage } from '../api/error-catalogue';
 
 /** A lot as the shared lookup returns it; pages read the few fields selects need. */
 export interface ParkingItem {
@@ -19,9 +19,20 @@ export const TYPE_LANE = 1;
 export const TYPE_CHARGE = 4;
 
 /** A lookup that did not give its lots: the select that asked says why (src/amis/fetcher.ts), never stays silently empty. */
-export class LookupFailed extends Error {}
+export class LookupFailed extends Error {
+  /** `requestId`: the server's name for the request (an error status's answer), which the message quotes */
+  constructor(
+    message: string,
+    readonly requestId?: string,
+  ) {
+    super(message);
+  }
+}
 
-/** The server answered the lookup but refused it (a `code` other than 200 in an HTTP 200 answer): the message is the server's. */
+/**
+ * The server answered the lookup but refused it: a `code` other than 200 (the message is the server's),
+ * or an error status (the catalogue's title and the server's message: `服务错误：数据库忙`).
+ */
 export class LookupRefused extends LookupFailed {}
 
 /** The lookup got no answer (connection reset or refused, timed out): the message is the error catalogue's title. */
@@ -37,7 +48,9 @@ async function fetchLots(client: AxiosInstance, type?: number): Promise<ParkingI
       quietErrors: true,
     });
   } catch (error) {
-    const action = classifyFailure(failureFromError(error));
+    const failure = failureFromError(error);
+    if (failure.status !== undefined) throw new LookupRefused(failureMessage(failure), failure.requestId);
+    const action = classifyFailure(failure);
     throw new LookupUnanswered(action?.kind === 'notify' ? action.title : '接口请求失败');
   }
   if (res.data?.code !== 200) throw new LookupRefused(res.data?.msg || '接口请求失败');

@@ -118,8 +118,43 @@ test('a lot select whose lookup the server refuses (HTTP 200, another code) says
   // before sign-in: the lookup is loaded once per user
   await page.route(/\/api\/system\/Parking\?.*pageSize=1000/, envelope(200, { code: 500, msg: '数据库忙，请稍后再试', data: null }));
   await signInAndWait(page, ADMIN, '/parking/parkingLane');
-  await toastWith(page, /接口请求失败：数据库忙，请稍后再试/);
+  await toastWith(page, '停车场列表加载失败：数据库忙，请稍后再试');
 });
+
+/** The lookups of 车道管理's filter: the lots (answered by the base-data store) and a dictionary (a plain `source`). */
+const LOT_LOOKUP = /\/api\/system\/Parking\?pageSize=1000&enabledmark=1$/;
+const DIRECTIONS = /\/api\/dictDetail\?dictName=lane_direction/;
+
+const LOOKUP_FAULTS: { name: string; fault: Fault; shows: (page: Page, list: string) => Promise<void> }[] = [
+  {
+    name: 'no answer (connection reset)',
+    fault: (route) => route.abort('connectionreset'),
+    shows: (page, list) => alertWith(page, `${list}列表加载失败：接口请求失败`),
+  },
+  {
+    name: 'HTTP 500 with the server’s message',
+    fault: (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        headers: { 'x-request-id': 'e2e-lookup-1' },
+        body: JSON.stringify({ code: 500, msg: '数据库忙，请稍后再试', data: null }),
+      }),
+    shows: (page, list) => toastWith(page, `${list}列表加载失败：服务错误：数据库忙，请稍后再试（请求编号：e2e-lookup-1）`),
+  },
+];
+
+for (const { name, fault, shows } of LOOKUP_FAULTS)
+  test(`a select whose options get ${name} says which list failed and why, in words`, async ({ page }) => {
+    // before sign-in: the lots are loaded once per user
+    await page.route(LOT_LOOKUP, fault);
+    await page.route(DIRECTIONS, fault);
+    await signInAndWait(page, ADMIN, '/parking/parkingLane');
+    await shows(page, '停车场');
+    await shows(page, '方向');
+    // not amis's raw address in front of the catalogue's title
+    await expect(page.getByText(/\/api\/(system\/Parking|dictDetail)/)).toHaveCount(0);
+  });
 
 test('Escape closes the session-expired confirm as its cancel button does: the user stays on the screen', async ({ page }) => {
   await signInAndWait(page);

@@ -11,6 +11,7 @@ import {
   NumberInput,
   PopOver,
   Select,
+  extendLocale,
 } from 'amis';
 import { registerFilters } from './filters';
 import { registerFunctions } from './functions';
@@ -20,6 +21,7 @@ import { registerEscaping } from './escaping';
 import { letDatesBeTyped } from './date-typing';
 import { letNumbersBeTypedAsTheyAre } from './number-typing';
 import { registerTypedNumbers } from './typed-numbers';
+import { registerLookupWording } from './lookup-names';
 import { registerRenderers } from '../renderers';
 import { startAccessibility } from '../a11y';
 import { listboxForSelects, noMadeUpPopoverRole } from '../a11y/select-listbox';
@@ -27,7 +29,7 @@ import type { AmisRegistry } from './registry';
 
 let registered = false;
 
-/** The project's vocabulary for JSON authors: filters, formula functions, validations and renderers; data shown as text (escaping.ts); date-times that can be typed (date-typing.ts); numbers never silently changed (number-typing.ts, typed-numbers.ts); controls and dialogs a keyboard and a screen reader can use (../a11y). */
+/** The project's vocabulary for JSON authors: filters, formula functions, validations and renderers; data shown as text (escaping.ts); date-times that can be typed (date-typing.ts); numbers never silently changed (number-typing.ts, typed-numbers.ts); lookups that say what failed (lookup-names.ts); controls and dialogs a keyboard and a screen reader can use (../a11y). */
 export function registerExtensions() {
   if (registered) return;
   registered = true;
@@ -42,6 +44,7 @@ export function registerExtensions() {
   registerFunctions(registry);
   registerValidations(registry);
   registerTypedNumbers(registry);
+  registerLookupWording(extendLocale);
   registerSchemaDefaults(registry);
   registerRenderers();
 }

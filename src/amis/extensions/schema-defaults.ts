@@ -4,6 +4,7 @@ import { applyVocabulary } from '../../../domain/pages/vocabulary';
 import { vocabularyText } from '../../i18n/vocabulary-text';
 import { chinaTimeChart } from '../chart-time';
 import { typedNumberRules } from './typed-numbers';
+import { lookupNames } from './lookup-names';
 
 const applied = new WeakMap<object, Schema>();
 
@@ -12,15 +13,15 @@ const applied = new WeakMap<object, Schema>();
  * paging names, page sizes, empty text, filter layout and `syncLocation: false` on a crud, `dict` and
  * `lots` on option controls; China time on a chart's time axes (src/amis/chart-time.ts: formatter
  * functions, so not in the JSON vocabulary check:pages sees); the rule of a money or whole-number input
- * (typed-numbers.ts). amis calls this on each render: the same node gives the same object, so
- * renderers that compare props see no change.
+ * (typed-numbers.ts); a lookup's name for its failures (lookup-names.ts). amis calls this on each
+ * render: the same node gives the same object, so renderers that compare props see no change.
  */
 export function schemaDefaults(schema: Schema): Schema {
   if (!schema || typeof schema !== 'object') return schema;
   const hit = applied.get(schema);
   if (hit) return hit;
   // texts the vocabulary adds (查询, 重置, 暂无数据) in the page's language, like the page's own
-  const node = typedNumberRules(applyVocabulary(schema as Record<string, unknown>));
+  const node = lookupNames(typedNumberRules(applyVocabulary(schema as Record<string, unknown>)));
   const out = chinaTimeChart(vocabularyText(node)) as Schema;
   applied.set(schema, out);
   return out;
