@@ -11,6 +11,8 @@ import { offerNewSeedEntries } from './seed/new-entries.ts';
 import { installAuth } from './lib/auth.ts';
 import { frameworkErrors, installErrorHandling, installJsonParser } from './lib/errors.ts';
 import { installIdempotency } from './lib/idempotency.ts';
+import { registerPublicRoutes } from './routes/public.ts';
+import { registerPdaRoutes } from './routes/pda.ts';
 import { offerFinanceAccount } from './seed/finance-account.ts';
 import { installInputGuard } from './lib/input-guard.ts';
 import { amapConfigured, installSecurityHeaders } from './lib/security-headers.ts';
@@ -150,6 +152,8 @@ export async function registerApi(
   registerRefundRoutes(app, db);
   registerCouponRoutes(app, db);
   registerCardRoutes(app, db);
+  registerPublicRoutes(app, db, guard.limits);
+  registerPdaRoutes(app, db);
 }
 
 /** What a first start seeds, from the server's options. */

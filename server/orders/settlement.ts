@@ -3,6 +3,7 @@ import { lockRow } from '../db/lock-row.ts';
 import { newId } from '../lib/ids.ts';
 import type { FeeBill, FeeCover } from '../fees/types.ts';
 import { redeemCoupons } from '../coupons/redeem.ts';
+import { leaveGroup } from '../cards/group-slots.ts';
 import { ORDER_STATE, type OrderState } from '../../domain/parking-codes.ts';
 import { type OrderEvent, transition } from './state-machine.ts';
 
@@ -165,6 +166,61 @@ export async function settleExit(
       );
     }
     await freeSpace(tx, o.id);
+    // a group card's slot it held goes to the plate waiting longest (a no-op when already left)
+    await leaveGroup(tx, o.id, at);
     return { settled: true, orderId: o.id, state: t.to, dueCents };
+  });
+}
+
+/**
+ * A stay paid while the car is still in the lot (a receipt's QR, the collector's handheld): the
+ * order, locked, moves IN_PARK → PAID_IN_PARK by the machine's payInPark, with the stay priced as
+ * the payer saw it (`decide`); the payment must be exactly what it owes. The exit later finds it
+ * paid (inside the rule's grace it owes nothing more) through settleExit.
+ */
+export async function payInPark(
+  db: Db,
+  orderId: string,
+  at: number,
+  decide: (tx: Db, o: OpenOrder) => Promise<{ bill: FeeBill | null; payment: ExitPayment }>,
+): Promise<Settled> {
+  return db.transaction(async (tx) => {
+    const o = await lockOpenOrder(tx, orderId);
+    if (!o) return { settled: false, reason: '订单已离场或已结束' };
+    const { bill, payment } = await decide(tx, o);
+    const receivable = bill?.totalCents ?? 0;
+    const discount = bill?.discountCents ?? 0;
+    const dueCents = Math.max(0, receivable - discount - o.paidCents);
+    if (payment.amountCents !== dueCents || dueCents === 0)
+      return { settled: false, reason: `支付金额${payment.amountCents}分与应付${dueCents}分不符` };
+    // paid again after the grace ran out: the order is back IN_PARK and pays what the longer stay adds
+    const t = o.state === ORDER_STATE.PAID_IN_PARK ? transition(o.state, 'graceExpired') : null;
+    const from = t?.ok ? t.to : o.state;
+    const paid = transition(from, 'payInPark');
+    if (!paid.ok) return { settled: false, reason: paid.msg };
+    await writeOrderState(
+      tx,
+      o.id,
+      o.state,
+      `state = $3, receivable_cents = $4, discount_cents = $5, paid_cents = $6, owed_cents = 0, pay_channel = $7,
+       pay_time = to_timestamp($8 / 1000.0), rule_id = $9, rule_version = $10, fee_lines = $11`,
+      [
+        paid.to,
+        receivable,
+        discount,
+        o.paidCents + payment.amountCents,
+        payment.channel,
+        at,
+        bill?.ruleId ?? null,
+        bill?.version ?? null,
+        JSON.stringify(bill?.lines ?? []),
+      ],
+    );
+    await tx.query(
+      `insert into parking_order_payment (id, order_id, channel, serial_no, pay_time, value_cents, operator)
+       values ($1, $2, $3, $4, to_timestamp($5 / 1000.0), $6, $7)`,
+      [newId('pay'), o.id, payment.channel, payment.serialNo, at, payment.amountCents, payment.operator],
+    );
+    return { settled: true, orderId: o.id, state: paid.to, dueCents };
   });
 }

@@ -21,13 +21,16 @@ export function publicOrigin(req: FastifyRequest): string {
   return `${req.protocol === 'https' ? 'https' : 'http'}://${req.host || 'localhost'}`;
 }
 
-/** What a lane's exit code opens: the public scan-to-exit page (hash route). */
+/**
+ * What a lane's exit code opens: the public scan-to-exit page (hash route) of the drivers' own
+ * light entry, scan.html (codes printed before it, `/#/scanQRcode`, are handed over to it).
+ */
 export const laneScanUrl = (origin: string, parkingId: string, laneId: string): string =>
-  `${origin}/#/scanQRcode?parkingId=${encodeURIComponent(parkingId)}&laneId=${encodeURIComponent(laneId)}`;
+  `${origin}/scan.html#/scanQRcode?parkingId=${encodeURIComponent(parkingId)}&laneId=${encodeURIComponent(laneId)}`;
 
 /** An on-street space's code: the same page, naming the space instead of a lane. */
 export const spaceScanUrl = (origin: string, parkingId: string, spaceId: string): string =>
-  `${origin}/#/scanQRcode?parkingId=${encodeURIComponent(parkingId)}&spaceId=${encodeURIComponent(spaceId)}`;
+  `${origin}/scan.html#/scanQRcode?parkingId=${encodeURIComponent(parkingId)}&spaceId=${encodeURIComponent(spaceId)}`;
 
 export const qrPng = (text: string): Promise<Buffer> =>
   QRCode.toBuffer(text, { type: 'png', width: 360, margin: 2, errorCorrectionLevel: 'M' });

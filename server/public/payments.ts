@@ -1,0 +1,244 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { Db } from '../db/database.ts';
+import { ApiError, badRequest, notFound } from '../lib/envelope.ts';
+import { type ExitPayment, type OpenOrder, payInPark, settleExit } from '../orders/settlement.ts';
+import { payDebt } from '../arrears/actions.ts';
+import { type PublicBill, billOf, payableDebts, priceOpenStay, stayById, stayByToken } from './bill.ts';
+
+/**
+ * Payments from a driver's phone or a collector's handheld, through a pay provider (simulated
+ * here, as WeChat Pay / Alipay behave): a payment is created for the bill as it was shown (the stay
+ * and the plate's open debts), the wallet pays it, and the provider's notify — which may repeat,
+ * arrive late or not at all — pays it exactly once: a conditional update from "awaiting" whose row
+ * count is checked, a unique provider transaction id, the amount checked against the bill. The
+ * money then moves through the one path of each kind: the debts by payDebt, the stay by the
+ * settlement service (the car at the barrier leaves; elsewhere it is paid in the lot).
+ */
+
+export const PUBLIC_OPERATOR = '车主自助缴费';
+/** the demo provider's signing secret; a real deployment's comes from its provider account */
+const NOTIFY_SECRET = 'parking-console-simulated-provider';
+/** a payment not notified after this long is asked about (the provider's query) */
+const QUERY_AFTER_MS = 3000;
+
+export interface PaymentRow {
+  out_trade_no: string;
+  order_id: string;
+  lane_id: string | null;
+  arrears: { id: string; cents: number }[];
+  stay_cents: number;
+  arrears_cents: number;
+  amount_cents: number;
+  billed_at: Date;
+  channel: number;
+  collector: string;
+  status: 'awaiting' | 'paid' | 'closed';
+  provider_txn_id: string | null;
+  paid_at: Date | null;
+  outcome: string;
+  create_time: Date;
+}
+
+const num = (r: PaymentRow): PaymentRow => ({
+  ...r,
+  stay_cents: Number(r.stay_cents),
+  arrears_cents: Number(r.arrears_cents),
+  amount_cents: Number(r.amount_cents),
+});
+
+async function paymentOf(db: Db, outTradeNo: string, lock = false): Promise<PaymentRow | null> {
+  const { rows } = await db.query<PaymentRow>(`select * from public_payment where out_trade_no = $1${lock ? ' for update' : ''}`, [
+    outTradeNo,
+  ]);
+  return rows[0] ? num(rows[0]) : null;
+}
+
+const newTradeNo = (): string => `PP${Date.now().toString(36).toUpperCase()}${randomBytes(6).toString('hex').toUpperCase()}`;
+
+/** A payment of the bill of order `token` as it stands now; answers the trade number and amount. */
+export async function createPayment(
+  db: Db,
+  req: FastifyRequest,
+  token: string,
+  channel: number,
+  collector = '',
+): Promise<{ outTradeNo: string; amountCents: number; bill: PublicBill }> {
+  const stay = await stayByToken(db, token);
+  if (!stay) throw new ApiError(404, '订单不存在');
+  if (stay.exited) throw badRequest('车辆已离场，无需在此缴费');
+  const now = Date.now();
+  const bill = await billOf(db, req, stay, now);
+  if (bill.dueCents <= 0) throw badRequest('当前无需缴费');
+  const debts = await payableDebts(db, req, stay.plateNo, stay.parkingId);
+  const { rows: lane } = await db.query<{ lane_id: string }>('select lane_id from lane_presence where order_id = $1', [stay.id]);
+  const outTradeNo = newTradeNo();
+  await db.query(
+    `insert into public_payment (out_trade_no, order_id, lane_id, arrears, stay_cents, arrears_cents, amount_cents, billed_at, channel, collector)
+     values ($1, $2, $3, $4, $5, $6, $7, to_timestamp($8 / 1000.0), $9, $10)`,
+    [
+      outTradeNo,
+      stay.id,
+      lane[0]?.lane_id ?? null,
+      JSON.stringify(debts.map((d) => ({ id: d.id, cents: d.owedCents }))),
+      bill.order!.payableCents,
+      bill.arrearsCents,
+      bill.dueCents,
+      now,
+      channel,
+      collector,
+    ],
+  );
+  return { outTradeNo, amountCents: bill.dueCents, bill };
+}
+
+/** The provider's notify: what it signs, and how the server checks it. */
+export interface Notify {
+  outTradeNo: string;
+  transactionId: string;
+  amountCents: number;
+  sign: string;
+}
+
+const signOf = (n: Omit<Notify, 'sign'>): string =>
+  createHmac('sha256', NOTIFY_SECRET).update(`${n.outTradeNo}|${n.transactionId}|${n.amountCents}`).digest('hex');
+
+export const signedNotify = (n: Omit<Notify, 'sign'>): Notify => ({ ...n, sign: signOf(n) });
+
+function signed(n: Notify): boolean {
+  const want = Buffer.from(signOf(n));
+  const got = Buffer.from(String(n.sign));
+  return want.length === got.length && timingSafeEqual(want, got);
+}
+
+/**
+ * Takes the provider's notify: 'SUCCESS' when the payment is paid (now, or by an earlier notify of
+ * the same transaction), 'FAIL' with why otherwise; a refused notify changes nothing.
+ */
+export async function takeNotify(db: Db, n: Notify, log?: FastifyBaseLogger): Promise<{ result: 'SUCCESS' | 'FAIL'; msg: string }> {
+  if (!signed(n)) return { result: 'FAIL', msg: '签名错误' };
+  return db.transaction(async (tx) => {
+    const p = await paymentOf(tx, n.outTradeNo, true);
+    if (!p) return { result: 'FAIL', msg: '订单不存在' };
+    if (p.status === 'paid')
+      return p.provider_txn_id === n.transactionId ? { result: 'SUCCESS', msg: '已处理' } : { result: 'FAIL', msg: '交易号不符' };
+    if (p.status !== 'awaiting') return { result: 'FAIL', msg: '支付单已关闭' };
+    if (Number(n.amountCents) !== p.amount_cents) {
+      log?.warn({ outTradeNo: p.out_trade_no, notified: n.amountCents, billed: p.amount_cents }, 'pay notify refused: amount differs');
+      return { result: 'FAIL', msg: '金额不符' };
+    }
+    const paid = await tx.query(
+      `update public_payment set status = 'paid', provider_txn_id = $2, paid_at = now() where out_trade_no = $1 and status = 'awaiting'`,
+      [p.out_trade_no, n.transactionId],
+    );
+    if (paid.rowCount !== 1) throw new Error(`payment ${p.out_trade_no} changed under its lock`);
+    const outcome = await apply(tx, p, n.transactionId);
+    await tx.query('update public_payment set outcome = $2 where out_trade_no = $1', [p.out_trade_no, outcome]);
+    if (outcome.startsWith('unapplied')) log?.warn({ outTradeNo: p.out_trade_no, outcome }, 'payment taken but not applied: refund it');
+    return { result: 'SUCCESS', msg: '成功' };
+  });
+}
+
+/** The money moves: the debts as billed, then the stay (an exit at the barrier, else paid in the lot). */
+async function apply(tx: Db, p: PaymentRow, txnId: string): Promise<string> {
+  const operator = p.collector || PUBLIC_OPERATOR;
+  const notes: string[] = [];
+  for (const d of p.arrears) {
+    try {
+      await payDebt(tx, d.id, { amountCents: d.cents, channel: p.channel, lotId: await lotOfOrder(tx, p.order_id), operator });
+    } catch (e) {
+      // refused before it wrote anything (paid meanwhile at the desk, disputed): that part is left over
+      if (!(e instanceof ApiError)) throw e;
+      notes.push(`unapplied debt ${d.id}: ${e.message}`);
+    }
+  }
+  if (p.stay_cents === 0 && !p.lane_id) return notes.join('; ') || 'debts';
+  const payment: ExitPayment | null = p.stay_cents ? { channel: p.channel, amountCents: p.stay_cents, serialNo: txnId, operator } : null;
+  const billed = p.billed_at.getTime();
+  const decide = async (t: Db, o: OpenOrder) => ({ bill: (await priceOpenStay(t, openStayOf(o), billed)).bill });
+  const now = Date.now();
+  const done = p.lane_id
+    ? await settleExit(tx, p.order_id, now, async (t, o) => ({ ...(await decide(t, o)), cover: [], laneId: p.lane_id, payment }))
+    : await payInPark(tx, p.order_id, now, async (t, o) => ({ ...(await decide(t, o)), payment: payment! }));
+  if (p.lane_id && done.settled) await tx.query('delete from lane_presence where order_id = $1', [p.order_id]);
+  if (!done.settled) notes.push(`unapplied stay: ${done.reason}`);
+  return notes.length ? `unapplied: ${notes.join('; ')}` : p.lane_id ? 'exit' : 'paidInPark';
+}
+
+const lotOfOrder = async (tx: Db, id: string): Promise<string> =>
+  (await tx.query<{ parking_id: string }>('select parking_id from parking_order where id = $1', [id])).rows[0].parking_id;
+
+const openStayOf = (o: OpenOrder) => ({
+  id: o.id,
+  parkingId: o.parkingId,
+  parkingName: '',
+  plateNo: o.plateNo,
+  plateColor: o.plateColor,
+  carClass: o.carClass,
+  state: o.state,
+  entryTime: o.entryTime,
+  spaceNo: o.spaceNo,
+  publicToken: null,
+});
+
+// ---- the simulated provider -------------------------------------------------------------------
+
+/**
+ * The wallet pays trade `outTradeNo` (the driver confirmed): the provider books it once and
+ * notifies the server shortly after, sometimes twice (as real providers do). Answers the amount.
+ */
+export async function simulateWalletPay(
+  db: Db,
+  outTradeNo: string,
+  notify: (n: Notify) => Promise<unknown>,
+  opts: { delayMs?: number; duplicate?: boolean } = {},
+): Promise<number> {
+  const p = await paymentOf(db, outTradeNo);
+  if (!p) throw notFound();
+  if (p.status === 'closed') throw badRequest('支付单已关闭');
+  const txnId = `42000${randomBytes(10).toString('hex')}`;
+  await db.query(`insert into pay_provider_sim (out_trade_no, amount_cents, txn_id) values ($1, $2, $3) on conflict do nothing`, [
+    outTradeNo,
+    p.amount_cents,
+    txnId,
+  ]);
+  const booked = await providerBooking(db, outTradeNo);
+  const n = signedNotify({ outTradeNo, transactionId: booked!.txn_id, amountCents: booked!.amount_cents });
+  const send = () => void notify(n).catch(() => undefined);
+  setTimeout(send, opts.delayMs ?? 300);
+  if (opts.duplicate ?? Math.random() < 0.1) setTimeout(send, (opts.delayMs ?? 300) + 50);
+  return p.amount_cents;
+}
+
+async function providerBooking(db: Db, outTradeNo: string): Promise<{ txn_id: string; amount_cents: number } | null> {
+  const { rows } = await db.query<{ txn_id: string; amount_cents: number }>(
+    'select txn_id, amount_cents::float8 as amount_cents from pay_provider_sim where out_trade_no = $1',
+    [outTradeNo],
+  );
+  return rows[0] ?? null;
+}
+
+/** A payment's state for the result page; a payment left without notify is asked about at the provider. */
+export async function paymentState(db: Db, req: FastifyRequest, outTradeNo: string, log?: FastifyBaseLogger) {
+  let p = await paymentOf(db, outTradeNo);
+  if (!p) throw new ApiError(404, '支付单不存在');
+  if (p.status === 'awaiting' && Date.now() - p.create_time.getTime() > QUERY_AFTER_MS) {
+    const booked = await providerBooking(db, outTradeNo);
+    if (booked) {
+      await takeNotify(db, signedNotify({ outTradeNo, transactionId: booked.txn_id, amountCents: Number(booked.amount_cents) }), log);
+      p = (await paymentOf(db, outTradeNo))!;
+    }
+  }
+  const stay = await stayById(db, p.order_id);
+  // paid in the lot: the time left to leave is the bill's
+  const leaveBefore =
+    stay && !stay.exited && p.outcome === 'paidInPark' ? ((await billOf(db, req, stay, Date.now())).order?.leaveBefore ?? null) : null;
+  return {
+    status: p.status,
+    amountCents: p.amount_cents,
+    paidAt: p.paid_at ? p.paid_at.getTime() : null,
+    leaveBefore,
+    exited: Boolean(stay?.exited),
+    applied: p.status === 'paid' && !p.outcome.startsWith('unapplied'),
+  };
+}
