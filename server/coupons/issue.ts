@@ -1,5 +1,6 @@
-import type { Selectable } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { Db } from '../db/database.ts';
+import { lockRow } from '../db/lock-row.ts';
 import type { CouponTemplateTable } from '../db/coupon-tables.ts';
 import { ApiError, badRequest, notFound } from '../lib/envelope.ts';
 import { outOfScope, writable } from '../resource/lot-scope.ts';
@@ -42,31 +43,31 @@ type TemplateRow = Omit<
   ValidityTerms;
 
 async function lockTemplate(tx: Db, id: string): Promise<TemplateRow | null> {
-  const { rows } = await tx.query<Record<string, unknown>>(
-    `select id, template_name, merchant_id, parking_ids, coupon_type, face_value, cap_cents, valid_mode,
-            to_char(valid_from, 'YYYY-MM-DD') as valid_from, to_char(valid_to, 'YYYY-MM-DD') as valid_to, valid_days,
-            stock, per_plate_limit, stackable, enabled_mark
-       from coupon_template where id = $1 for update`,
-    [id],
-  );
-  const r = rows[0];
+  const day = (column: 'validFrom' | 'validTo') => sql<string | null>`to_char(${sql.ref(column)}, 'YYYY-MM-DD')`.as(column);
+  const r = await tx.kysely
+    .selectFrom('couponTemplate')
+    .select(['id', 'templateName', 'merchantId', 'parkingIds', 'couponType', 'faceValue', 'capCents', 'validMode', 'validDays'])
+    .select(['stock', 'perPlateLimit', 'stackable', 'enabledMark', day('validFrom'), day('validTo')])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
   if (!r) return null;
   return {
-    id: r.id as string,
-    templateName: r.template_name as string,
-    merchantId: r.merchant_id as string,
-    parkingIds: (r.parking_ids as string[]) ?? [],
-    couponType: Number(r.coupon_type),
-    faceValue: Number(r.face_value),
-    capCents: Number(r.cap_cents),
-    validMode: Number(r.valid_mode),
-    validFrom: (r.valid_from as string | null) ?? null,
-    validTo: (r.valid_to as string | null) ?? null,
-    validDays: Number(r.valid_days),
+    id: r.id,
+    templateName: r.templateName,
+    merchantId: r.merchantId,
+    parkingIds: r.parkingIds ?? [],
+    couponType: Number(r.couponType),
+    faceValue: Number(r.faceValue),
+    capCents: Number(r.capCents),
+    validMode: Number(r.validMode),
+    validFrom: r.validFrom ?? null,
+    validTo: r.validTo ?? null,
+    validDays: Number(r.validDays),
     stock: Number(r.stock),
-    perPlateLimit: Number(r.per_plate_limit),
+    perPlateLimit: Number(r.perPlateLimit),
     stackable: Number(r.stackable),
-    enabledMark: Number(r.enabled_mark),
+    enabledMark: Number(r.enabledMark),
   };
 }
 
@@ -95,18 +96,15 @@ async function issueOne(db: Db, templateId: string, plateNo: string, who: Issuer
       );
       if (held[0].n >= t.perPlateLimit)
         throw badRequest(`已达每车限领：车牌${plateNo}已领取该券${held[0].n}张，每车限领${t.perPlateLimit}张`);
-      const { rows: m } = await tx.query<{ balance: number; enabled_mark: number; merchant_name: string }>(
-        'select balance, enabled_mark, merchant_name from merchant where id = $1 for update',
-        [t.merchantId],
-      );
-      if (!m[0]) throw badRequest('优惠券模板的商户不存在');
-      if (Number(m[0].enabled_mark) !== 1) throw badRequest(`商户“${m[0].merchant_name}”已停用，不能发券`);
+      const m = await lockRow(tx, 'merchant', t.merchantId);
+      if (!m) throw badRequest('优惠券模板的商户不存在');
+      if (Number(m.enabledMark) !== 1) throw badRequest(`商户“${m.merchantName}”已停用，不能发券`);
       const maxCents = maxCentsOf(t.couponType, t.faceValue, t.capCents);
       const { rows: res } = await tx.query<{ cents: number }>(
         `select coalesce(sum(max_cents), 0)::bigint as cents from coupon_record where merchant_id = $1 and state = $2 and expire_time > $3`,
         [t.merchantId, COUPON_STATE.ISSUED, now],
       );
-      const balance = Number(m[0].balance);
+      const balance = Number(m.balance);
       const reserved = Number(res[0].cents);
       if (balance - reserved < maxCents)
         throw badRequest(

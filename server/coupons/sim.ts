@@ -23,12 +23,18 @@ export async function maybeIssueOnArrival(db: Db, lotId: string, plateNo: string
 
 /** The coupon a leaving car uses: its oldest usable one at the lot whose merchant can pay it; none when it has none. */
 export async function couponAtExit(db: Db, lotId: string, plateNo: string, at: Date): Promise<FeeCoupon[]> {
-  const { rows } = await db.query<Record<string, unknown>>(
-    `select r.* from coupon_record r join merchant m on m.id = r.merchant_id
-      where r.plate_no = $1 and r.state = $2 and $3 = any(r.parking_ids) and r.start_time <= $4 and r.expire_time > $4
-        and m.balance >= r.max_cents
-      order by r.expire_time limit 1`,
-    [plateNo, COUPON_STATE.ISSUED, lotId, at],
-  );
+  const rows = await db.kysely
+    .selectFrom('couponRecord as r')
+    .innerJoin('merchant as m', 'm.id', 'r.merchantId')
+    .selectAll('r')
+    .where('r.plateNo', '=', plateNo)
+    .where('r.state', '=', COUPON_STATE.ISSUED)
+    .where((eb) => eb(eb.val(lotId), '=', eb.fn.any('r.parkingIds')))
+    .where('r.startTime', '<=', at)
+    .where('r.expireTime', '>', at)
+    .whereRef('m.balance', '>=', 'r.maxCents')
+    .orderBy('r.expireTime')
+    .limit(1)
+    .execute();
   return rows.map((r) => feeCouponOf(couponOf(r)));
 }

@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../db/database.ts';
+import { lockRow } from '../db/lock-row.ts';
 import type { CouponRecordTable } from '../db/coupon-tables.ts';
 import { newId } from '../lib/ids.ts';
 import { chinaDate } from '../../domain/china-time.ts';
@@ -9,44 +10,41 @@ import { writeAudit } from '../lib/audit.ts';
 
 /** The rows a coupon change reads and writes, locked in its transaction, and its audit row. */
 
-/** The columns a coupon change reads (couponOf maps them from the driver's row), typed as the table declares them. */
+/** The columns a coupon change reads (couponOf maps them from its row), typed as the table declares them. */
 export type CouponRow = Omit<
   Selectable<CouponRecordTable>,
   'state' | 'maxCents' | 'issuer' | 'usedParkingId' | 'voidReason' | 'lastModifyTime'
 > & { state: CouponState };
 
-const COLUMNS = `id, coupon_no, template_id, merchant_id, template_name, parking_ids, coupon_type, face_value, cap_cents,
-  stackable, plate_no, state, issue_time, start_time, expire_time, order_id, use_time, deducted_cents`;
-
-export const couponOf = (r: Record<string, unknown>): CouponRow => ({
-  id: r.id as string,
-  couponNo: r.coupon_no as string,
-  templateId: r.template_id as string,
-  merchantId: r.merchant_id as string,
-  templateName: r.template_name as string,
-  parkingIds: (r.parking_ids as string[]) ?? [],
-  couponType: Number(r.coupon_type),
-  faceValue: Number(r.face_value),
-  capCents: Number(r.cap_cents),
+/** The coupon as a change reads it, from its row. */
+export const couponOf = (r: Selectable<CouponRecordTable>): CouponRow => ({
+  id: r.id,
+  couponNo: r.couponNo,
+  templateId: r.templateId,
+  merchantId: r.merchantId,
+  templateName: r.templateName,
+  parkingIds: r.parkingIds ?? [],
+  couponType: Number(r.couponType),
+  faceValue: Number(r.faceValue),
+  capCents: Number(r.capCents),
   stackable: Number(r.stackable),
-  plateNo: r.plate_no as string,
+  plateNo: r.plateNo,
   state: Number(r.state) as CouponState,
-  issueTime: r.issue_time as Date,
-  startTime: r.start_time as Date,
-  expireTime: r.expire_time as Date,
-  orderId: (r.order_id as string | null) ?? null,
-  useTime: (r.use_time as Date | null) ?? null,
-  deductedCents: Number(r.deducted_cents),
+  issueTime: r.issueTime,
+  startTime: r.startTime,
+  expireTime: r.expireTime,
+  orderId: r.orderId ?? null,
+  useTime: r.useTime ?? null,
+  deductedCents: Number(r.deductedCents),
 });
 
 /** The coupon `by` its id or number (locked until the transaction ends when `lock`); null when none. */
 export async function findCoupon(db: Db, by: { id: string } | { couponNo: string }, lock = false): Promise<CouponRow | null> {
-  const [column, value] = 'id' in by ? ['id', by.id] : ['coupon_no', by.couponNo.trim().toUpperCase()];
-  const { rows } = await db.query<Record<string, unknown>>(
-    `select ${COLUMNS} from coupon_record where ${column} = $1${lock ? ' for update' : ''}`,
-    [value],
-  );
-  return rows[0] ? couponOf(rows[0]) : null;
+  const [column, value] = 'id' in by ? (['id', by.id] as const) : (['couponNo', by.couponNo.trim().toUpperCase()] as const);
+  const r = lock
+    ? await lockRow(db, 'couponRecord', value, column)
+    : await db.kysely.selectFrom('couponRecord').selectAll().where(column, '=', value).executeTakeFirst();
+  return r ? couponOf(r) : null;
 }
 
 /** A coupon number: CP, the China date, 8 random characters. */

@@ -9,6 +9,21 @@ type At = ColumnType<Date, Date | string, Date | string>;
 type MaybeAt = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 type Day = ColumnType<Date | null, string | null | undefined, string | null>;
 
+/** Merchants (migration 005): shops that issue coupons from a prepaid balance. */
+export interface MerchantTable {
+  id: string;
+  merchantName: string;
+  contactName: string;
+  contactPhone: string;
+  parkingIds: ColumnType<string[], string[] | undefined, string[]>;
+  /** prepaid balance in cents */
+  balance: Cents;
+  enabledMark: ColumnType<number, number | undefined, number>;
+  description: ColumnType<string, string | undefined, string>;
+  createTime: Created;
+  lastModifyTime: Modified;
+}
+
 export interface CouponTemplateTable {
   id: string;
   templateName: string;
@@ -82,6 +97,7 @@ export interface MerchantLedgerTable {
 }
 
 export interface CouponTables {
+  merchant: MerchantTable;
   couponTemplate: CouponTemplateTable;
   couponRecord: CouponRecordTable;
   couponRecordAudit: CouponRecordAuditTable;
