@@ -97,7 +97,7 @@ export async function priceOpenStay(db: Db, o: OpenStay, at: number): Promise<Pr
 }
 
 const OPEN_STAY_SQL = `select o.id, o.parking_id, p.parking_name, o.plate_no, o.plate_color, o.car_class, o.state, o.entry_time,
-                              o.space_no, o.public_token
+                              o.space_no, o.public_token, o.exit_time
                          from parking_order o join parking p on p.id = o.parking_id`;
 
 interface StayRow {
