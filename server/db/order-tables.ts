@@ -22,14 +22,14 @@ export interface ParkingOrderTable {
   exitLaneId: string | null;
   entryTime: ColumnType<Date, Date | string, Date | string>;
   exitTime: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-  state: number;
+  state: Generated<number>;
   receivableCents: Cents;
   discountCents: Cents;
   paidCents: Cents;
   owedCents: Cents;
   /** completed refunds (migration 012); paidCents is already net of them */
   refundedCents: Cents;
-  payChannel: number;
+  payChannel: Generated<number>;
   payTime: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   ruleId: string | null;
   ruleVersion: number | null;
@@ -37,8 +37,8 @@ export interface ParkingOrderTable {
   cardCover: ColumnType<unknown, string | null | undefined, string | null>;
   collector: string;
   photoKey: ColumnType<string, string | undefined, never>;
-  releaseReason: string;
-  closeReason: string;
+  releaseReason: Generated<string>;
+  closeReason: Generated<string>;
   createTime: Created;
   lastModifyTime: Modified;
 }

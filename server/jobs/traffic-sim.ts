@@ -1,9 +1,9 @@
+import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { priceStay } from '../fees/engine.ts';
 import { findRuleForStay } from '../fees/rule-lookup.ts';
 import { newId } from '../lib/ids.ts';
 import { type ExitPlan, settleExit } from '../orders/settlement.ts';
-import type { OrderState } from '../../domain/parking-codes.ts';
 import { loadLots, pick } from '../seed/traffic-lots.ts';
 import { ORDERS_PER_DAY } from '../seed/traffic.ts';
 import { hourWeights, payChannelOf, randomCar, serialOf } from '../seed/traffic-model.ts';
@@ -59,59 +59,66 @@ async function enter(db: Db, now: number, everyMs: number): Promise<void> {
       if (blockEntry && (await hasOpenDebts(db, car.plateNo))) continue;
       let spaceNo = '';
       if (lot.onStreet) {
-        const { rows } = await db.query<{ space_no: string }>(
-          `update parking_space set status = 1, plate_no = $2, plate_color = $3, last_modify_time = now()
-            where id = (select id from parking_space where parking_id = $1 and status = 0 and space_type in (1, 4) order by random() limit 1)
-            returning space_no`,
-          [lot.id, car.plateNo, car.plateColor],
-        );
-        if (!rows[0]) continue; // the kerb is full
-        spaceNo = rows[0].space_no;
+        const space = await db.kysely
+          .updateTable('parkingSpace')
+          .set({ status: 1, plateNo: car.plateNo, plateColor: car.plateColor, lastModifyTime: sql<Date>`now()` })
+          .where('id', '=', (eb) =>
+            eb
+              .selectFrom('parkingSpace')
+              .select('id')
+              .where('parkingId', '=', lot.id)
+              .where('status', '=', 0)
+              .where('spaceType', 'in', [1, 4])
+              .orderBy(sql`random()`)
+              .limit(1),
+          )
+          .returning('spaceNo')
+          .executeTakeFirst();
+        if (!space) continue; // the kerb is full
+        spaceNo = space.spaceNo;
       }
       const id = newId('o');
-      await db.query(
-        `insert into parking_order (id, order_no, parking_id, area_id, space_no, plate_no, plate_color, car_class, source, entry_lane_id, entry_time, collector, plate_grams)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, now(), $11, $12)`,
-        [
+      await db.kysely
+        .insertInto('parkingOrder')
+        .values({
           id,
-          `P${chinaDate(now).replaceAll('-', '')}${lot.index}${id.slice(-6).toUpperCase()}`,
-          lot.id,
-          lot.zones.length ? pick(Math.random, lot.zones) : null,
+          orderNo: `P${chinaDate(now).replaceAll('-', '')}${lot.index}${id.slice(-6).toUpperCase()}`,
+          parkingId: lot.id,
+          areaId: lot.zones.length ? pick(Math.random, lot.zones) : null,
           spaceNo,
-          car.plateNo,
-          car.plateColor,
-          car.carClass,
-          lot.onStreet ? 2 : 1,
-          lot.entryLanes.length ? pick(Math.random, lot.entryLanes) : null,
-          lot.onStreet ? pick(Math.random, lot.collectors) : '',
-          plateGrams(car.plateNo),
-        ],
-      );
+          plateNo: car.plateNo,
+          plateColor: car.plateColor,
+          carClass: car.carClass,
+          source: lot.onStreet ? 2 : 1,
+          entryLaneId: lot.entryLanes.length ? pick(Math.random, lot.entryLanes) : null,
+          entryTime: sql<Date>`now()`,
+          collector: lot.onStreet ? pick(Math.random, lot.collectors) : '',
+          plateGrams: plateGrams(car.plateNo),
+        })
+        .execute();
       await maybeIssueOnArrival(db, lot.id, car.plateNo);
       if (car.carClass === 3) await joinGroupAtEntry(db, lot.id, car.plateNo, id);
     }
   }
 }
 
+/** A car in a lot that may leave: the order's id (settlement reads the rest under its lock). */
 export interface InPark {
   id: string;
-  state: OrderState;
-  parking_id: string;
-  plate_no: string;
-  plate_color: number | null;
-  car_class: number;
-  entry_time: Date;
-  space_no: string;
-  collector: string;
 }
 
 /** Car `o` leaves at `now`: priced under the order's lock by the settlement service, which alone takes it out. */
 export async function leave(db: Db, o: InPark, now: number): Promise<void> {
   await settleExit(db, o.id, now, async (tx, open): Promise<ExitPlan> => {
-    const { rows: lanes } = await tx.query<{ id: string }>(
-      'select id from parking_lane where parking_id = $1 and direction in (2, 3) and enabled_mark = 1 order by random() limit 1',
-      [open.parkingId],
-    );
+    const lane = await tx.kysely
+      .selectFrom('parkingLane')
+      .select('id')
+      .where('parkingId', '=', open.parkingId)
+      .where('direction', 'in', [2, 3])
+      .where('enabledMark', '=', 1)
+      .orderBy(sql`random()`)
+      .limit(1)
+      .executeTakeFirst();
     const stay = { id: open.id, parking_id: open.parkingId, plate_no: open.plateNo, car_class: open.carClass, entry_time: open.entryTime };
     const rule = await findRuleForStay(tx, {
       lotId: open.parkingId,
@@ -135,7 +142,7 @@ export async function leave(db: Db, o: InPark, now: number): Promise<void> {
           operator: channel === 3 ? open.collector : '',
         }
       : null;
-    return { bill, cover, laneId: lanes[0]?.id ?? null, payment };
+    return { bill, cover, laneId: lane?.id ?? null, payment };
   });
 }
 
@@ -147,15 +154,16 @@ export function trafficSimJob(everyMs: number): Job {
       const now = Date.now();
       await enter(db, now, everyMs);
       // cars that have stayed a while leave; long stayers are more likely to be picked
-      const { rows } = await db.query<InPark>(
-        `select id, state, parking_id, plate_no, plate_color, car_class, entry_time, space_no, collector
-           from parking_order
-          where exit_time is null and state in (0, 1) and entry_time < now() - interval '10 minutes'
-          order by random() * extract(epoch from now() - entry_time) desc
-          limit $1`,
-        [poisson(((ORDERS_PER_DAY * SPEED) / 24) * (everyMs / HOUR)) + 1],
-      );
-      for (const o of rows) await leave(db, { ...o, state: Number(o.state) as OrderState }, now);
+      const leaving = await db.kysely
+        .selectFrom('parkingOrder')
+        .select('id')
+        .where('exitTime', 'is', null)
+        .where('state', 'in', [0, 1])
+        .where('entryTime', '<', sql<Date>`now() - interval '10 minutes'`)
+        .orderBy(sql`random() * extract(epoch from now() - ${sql.ref('entryTime')})`, 'desc')
+        .limit(poisson(((ORDERS_PER_DAY * SPEED) / 24) * (everyMs / HOUR)) + 1)
+        .execute();
+      for (const o of leaving) await leave(db, o, now);
     },
   };
 }
