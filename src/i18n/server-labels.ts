@@ -1,5 +1,6 @@
 import { localeStore } from './index';
 import { englishFeeText } from './fee-texts';
+import { englishServerPhrase, PHRASE_KEYS } from './server-phrases';
 import { hasCjk, translateText, type TextTable } from './page-texts';
 import { textTableStore } from './text-table';
 
@@ -7,23 +8,34 @@ import { textTableStore } from './text-table';
  * Texts the server writes in Chinese into its answers besides the data: labels of fixed value sets
  * (`stateLabel`: 在场, `channelLabel`: 微信, any key ending in `Label`), an order's timeline, and
  * the fee engine's sentences (`preview`, `notes`, a line's `piece` and `part`, a coupon's `name`
- * in `discounts`). Under en-US they go through the pages' table (a `"dict:<label>"` entry first)
- * and src/i18n/fee-texts.ts; data (names, plates, reasons) stays as stored.
+ * in `discounts`), and the fixed texts among reasons, receipts and operators (a refund's reason
+ * label, `审核通过`, `短信已送达`, `系统`: src/i18n/server-phrases.ts). Under en-US they go through
+ * the pages' table (a `"dict:<label>"` entry first), src/i18n/fee-texts.ts and server-phrases.ts;
+ * data (names, plates, what people typed) stays as stored.
  */
 
 type Payload = { status: number; msg: string; data: unknown };
 
 const FEE_TEXT_KEYS = new Set(['preview', 'piece', 'part']);
 
-/** "3号入口 · 相机识别", "微信 5.00元 张三", "张三：原因": each known word translated, amounts in CNY. */
+/**
+ * "3号入口 · 相机识别", "微信 5.00元 张三": each known word translated, amounts in CNY. "张三：原因"
+ * (an audit row: who, and why): the operator and the reason each as a whole, a fixed text in English,
+ * words someone typed as typed.
+ */
 export function englishDetail(detail: string, table: TextTable): string {
+  const colon = detail.indexOf('：');
+  if (colon >= 0) {
+    const who = detail.slice(0, colon);
+    return `${who && englishServerPhrase(who, table)}: ${englishServerPhrase(detail.slice(colon + 1), table)}`;
+  }
   return detail
-    .split(/( · | |：)/)
+    .split(/( · | )/)
     .map((token) => {
-      if (token === '：') return ': ';
       const amount = /^([\d.]+)元$/.exec(token);
       if (amount) return `CNY ${amount[1]}`;
-      return translateText(token, table, 'dict');
+      const phrase = englishServerPhrase(token, table);
+      return phrase !== token ? phrase : translateText(token, table, 'dict');
     })
     .join('');
 }
@@ -40,12 +52,16 @@ function walk(value: unknown, table: TextTable, key = ''): unknown {
     return value.map((item) => walk(item, table, key === 'timeline' || key === 'discounts' ? key : ''));
   }
   if (!value || typeof value !== 'object') return value;
-  const entries = Object.entries(value).map(([k, v]) => {
+  const row = value as Record<string, unknown>;
+  // a refund row names its reason code's label: only that label is taken off the front of its reason
+  const reasonLabel = typeof row.reasonLabel === 'string' && row.reasonLabel ? row.reasonLabel : undefined;
+  const entries = Object.entries(row).map(([k, v]) => {
     if (typeof v === 'string' && hasCjk(v)) {
       // an item of a timeline: what happened (title) and its details; a discount's name
       if (key === 'timeline' && k === 'title') return [k, translateText(v, table, 'dict')];
       if (key === 'timeline' && k === 'detail') return [k, englishDetail(v, table)];
       if (key === 'discounts' && k === 'name') return [k, englishFeeText(v, table)];
+      if (PHRASE_KEYS.has(k)) return [k, englishServerPhrase(v, table, k === 'reason' ? reasonLabel : undefined)];
     }
     return [k, walk(v, table, k)];
   });

@@ -9,6 +9,9 @@ import { RULES } from '../../server/seed/fee-rules';
 import { englishFeeText } from '../../src/i18n/fee-texts';
 import { hasCjk, parseTable } from '../../src/i18n/page-texts';
 import { englishDetail, englishServerTexts } from '../../src/i18n/server-labels';
+import { simulateDelivery } from '../../server/arrears/notices';
+import { refundReason } from '../../server/refunds/apply';
+import { REFUND_REASON, REFUND_REASONS } from '../../domain/refund-codes';
 
 const table = parseTable(JSON.parse(readFileSync(join(__dirname, '../../pages-json/_i18n/en-US.json'), 'utf8')));
 
@@ -96,5 +99,71 @@ describe("the server's labels and fee sentences in English", () => {
     expect(english).toEqual([
       `The holiday calendar covers ${CALENDAR_YEARS.first}–${CALENDAR_YEARS.last} only, from ${year}-01-04 priced as an ordinary week (Monday to Friday are working days)`,
     ]);
+  });
+
+  it("a refund's reason: its code's label in English, the applicant's words as typed", () => {
+    const row = (reasonCode: number, words: string) => {
+      const { reason } = refundReason({ reasonCode, reason: words });
+      return { reasonCode, reason, reasonLabel: REFUND_REASON[reasonCode] };
+    };
+    expect(englishServerTexts(row(4, ''), table)).toEqual({ reasonCode: 4, reason: 'Device Fault', reasonLabel: 'Device Fault' });
+    expect(englishServerTexts(row(2, '车主 多付了 停车场'), table)).toEqual({
+      reasonCode: 2,
+      reason: 'Overcharged: 车主 多付了 停车场',
+      reasonLabel: 'Overcharged',
+    });
+    // 其他: the words alone, even when they start like another code's label
+    expect((englishServerTexts(row(9, '设备故障：其实是误操作'), table) as { reason: string }).reason).toBe('设备故障：其实是误操作');
+    for (const code of REFUND_REASONS.filter((c) => c !== 9))
+      expect(hasCjk((englishServerTexts(row(code, ''), table) as { reason: string }).reason)).toBe(false);
+  });
+
+  it("a refund's steps in an order's audit and timeline: fixed texts in English, names and typed words as stored", () => {
+    const order = {
+      timeline: [
+        { title: '申请退款', detail: '值班操作员（operator）：多收费用：车主 多付' },
+        { title: '退款审核通过', detail: '系统管理员（admin）：审核通过' },
+        { title: '提交渠道退款', detail: '系统管理员（admin）：提交微信支付渠道，退款单号RF2026' },
+        { title: '退款成功', detail: '微信支付渠道：渠道退款成功，流水号500123' },
+        { title: '退款成功', detail: '支付渠道：渠道退款成功' },
+        { title: '退款失败', detail: '支付渠道：渠道返回：原交易已超过可退款期限' },
+        { title: '退款驳回', detail: '系统管理员（admin）：经核实 计费无误' },
+      ],
+      audits: [
+        { actionLabel: '申请退款', operator: '值班操作员（operator）', reason: '重复支付' },
+        { actionLabel: '退款审核通过', operator: '系统管理员（admin）', reason: '审核通过' },
+        { actionLabel: '退款成功', operator: '支付渠道', reason: '渠道退款成功' },
+        { actionLabel: '退款重试', operator: '系统管理员（admin）', reason: '重试，沿用退款单号RF2026' },
+      ],
+    };
+    expect(englishServerTexts(order, table)).toEqual({
+      timeline: [
+        { title: 'Request Refund', detail: '值班操作员（operator）: Overcharged: 车主 多付' },
+        { title: 'Refund Approved', detail: '系统管理员（admin）: Approved' },
+        { title: 'Refund Sent to Channel', detail: '系统管理员（admin）: Sent to the WeChat payment channel, refund RF2026' },
+        { title: 'Refund Succeeded', detail: 'WeChat payment channel: Refunded by the channel, serial 500123' },
+        { title: 'Refund Succeeded', detail: 'Payment channel: Refunded by the channel' },
+        { title: 'Refund Failed', detail: 'Payment channel: The channel answered: The payment is past its refund deadline' },
+        { title: 'Refund Rejected', detail: '系统管理员（admin）: 经核实 计费无误' },
+      ],
+      audits: [
+        { actionLabel: 'Request Refund', operator: '值班操作员（operator）', reason: 'Paid Twice' },
+        { actionLabel: 'Refund Approved', operator: '系统管理员（admin）', reason: 'Approved' },
+        { actionLabel: 'Refund Succeeded', operator: 'Payment channel', reason: 'Refunded by the channel' },
+        { actionLabel: 'Refund Retried', operator: '系统管理员（admin）', reason: 'Retried under the same refund number RF2026' },
+      ],
+    });
+  });
+
+  it("every receipt the notice gateway answers, and a job's sender, in English", () => {
+    const receipts = new Set<string>();
+    for (let n = 0; n < 400; n++) for (const channel of [1, 2]) receipts.add(simulateDelivery(`粤B${10000 + n}`, channel).msg);
+    expect(receipts.size).toBe(5);
+    for (const resultMsg of [...receipts, '欠费记录已处理，通知取消']) {
+      const english = englishServerTexts({ resultMsg, sender: '系统' }, table) as { resultMsg: string; sender: string };
+      expect(hasCjk(english.resultMsg), english.resultMsg).toBe(false);
+      expect(english.sender).toBe('System');
+    }
+    expect(englishServerTexts({ resultMsg: '短信已送达' }, table)).toEqual({ resultMsg: 'SMS delivered' });
   });
 });

@@ -12,6 +12,7 @@ import {
   PopOver,
   Select,
   extendLocale,
+  getRendererByName,
 } from 'amis';
 import { registerFilters } from './filters';
 import { registerFunctions } from './functions';
@@ -22,6 +23,7 @@ import { letDatesBeTyped } from './date-typing';
 import { letNumbersBeTypedAsTheyAre } from './number-typing';
 import { registerTypedNumbers } from './typed-numbers';
 import { registerLookupWording } from './lookup-names';
+import { patchCrudWhenLoaded } from './per-page-words';
 import { registerRenderers } from '../renderers';
 import { startAccessibility } from '../a11y';
 import { listboxForSelects, noMadeUpPopoverRole } from '../a11y/select-listbox';
@@ -29,7 +31,7 @@ import type { AmisRegistry } from './registry';
 
 let registered = false;
 
-/** The project's vocabulary for JSON authors: filters, formula functions, validations and renderers; data shown as text (escaping.ts); date-times that can be typed (date-typing.ts); numbers never silently changed (number-typing.ts, typed-numbers.ts); lookups that say what failed (lookup-names.ts); controls and dialogs a keyboard and a screen reader can use (../a11y). */
+/** The project's vocabulary for JSON authors: filters, formula functions, validations and renderers; data shown as text (escaping.ts); date-times that can be typed (date-typing.ts); numbers never silently changed (number-typing.ts, typed-numbers.ts); lookups that say what failed (lookup-names.ts); a phone's per-page select in the page's language (per-page-words.ts); controls and dialogs a keyboard and a screen reader can use (../a11y). */
 export function registerExtensions() {
   if (registered) return;
   registered = true;
@@ -39,6 +41,7 @@ export function registerExtensions() {
   startAccessibility();
   listboxForSelects(Select);
   noMadeUpPopoverRole(PopOver);
+  patchCrudWhenLoaded(getRendererByName('crud'));
   const registry: AmisRegistry = { addRule, addSchemaFilter, registerFilter, registerFunction };
   registerFilters(registry);
   registerFunctions(registry);
