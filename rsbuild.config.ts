@@ -18,9 +18,15 @@ const apiTarget = process.env.API_TARGET || `http://localhost:${process.env.DEV_
 
 export default defineConfig({
   plugins: [pluginReact(), pluginAmisA11y(), pluginConsolePreload(), pluginPrecompress()],
-  // BENCH=1 adds the bench's bare-amis floor (scripts/bench/bare/), never part of a normal build
+  // scan: the public pages for drivers and collectors (scan.html, src/public/): React alone, no amis,
+  // no mobx, no console chunk. BENCH=1 adds the bench's bare-amis floor (scripts/bench/bare/), never
+  // part of a normal build
   source: {
-    entry: { index: './src/main.tsx', ...(process.env.BENCH === '1' ? { 'bench-bare': './scripts/bench/bare/bare-main.tsx' } : {}) },
+    entry: {
+      index: './src/main.tsx',
+      scan: './src/public/main.tsx',
+      ...(process.env.BENCH === '1' ? { 'bench-bare': './scripts/bench/bare/bare-main.tsx' } : {}),
+    },
   },
   resolve: {
     // amis's markdown-it imports the Node built-in `punycode`; use the npm package

@@ -36,8 +36,11 @@ function LoginRoute() {
  */
 const VIEWS: Record<HostRouteName, ReactNode> = {
   Login: <LoginRoute />,
+  // the scan pages are scan.html's (src/public/): index.html hands them over before the console starts
   ScanQRcode: null,
   OrderInfoByQRcode: null,
+  PayResult: null,
+  ScanPay: null,
   Activity: null,
   PdaScanQrcode: null,
   ScanGroupCardQrcode: null,

@@ -1,3 +1,5 @@
+// first: a public page's address (an older lane code) leaves for scan.html before the console starts
+import { leavingForScanPage } from './public/handover';
 import './setup-mobx';
 import { createRoot } from 'react-dom/client';
 import { getToken } from './utils/auth-cookie';
@@ -77,5 +79,7 @@ function show(): void {
 }
 
 // a link or a typed address changes only the hash: the sign-in page follows it as the router would
-window.addEventListener('hashchange', show);
-show();
+if (!leavingForScanPage) {
+  window.addEventListener('hashchange', show);
+  show();
+}

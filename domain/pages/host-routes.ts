@@ -16,6 +16,12 @@ export interface HostRouteMeta {
   public?: boolean;
   /** the document title is the site title alone (spec §2: the scan-exit and regional statistics pages) */
   bareTitle?: boolean;
+  /**
+   * a public page for drivers and collectors, built as its own entry (scan.html, src/public/): the
+   * console's index.html hands such an address over to scan.html at once (an older printed QR code
+   * opens `<origin>/#/scanQRcode?…`)
+   */
+  scan?: boolean;
   /** a pinned tab that cannot be closed */
   affix?: boolean;
   /** not kept alive when left */
@@ -46,13 +52,16 @@ const ORDERS = '/OrderManagement/parkingRecordOrder';
 
 export const HOST_ROUTES = [
   { name: 'Login', path: '/login', layout: 'none', meta: { title: 'login.title', public: true } },
-  // the scan and group-card flows (spec §2); their screens are not built yet
-  { name: 'ScanQRcode', path: '/scanQRcode', layout: 'none', meta: { public: true, bareTitle: true } },
-  { name: 'OrderInfoByQRcode', path: '/orderInfoByQRcode', layout: 'none', meta: { public: true, bareTitle: true } },
+  // the scan, pay and group-card flows (spec §2): their own entry, scan.html (src/public/)
+  { name: 'ScanQRcode', path: '/scanQRcode', layout: 'none', meta: { public: true, bareTitle: true, scan: true } },
+  { name: 'OrderInfoByQRcode', path: '/orderInfoByQRcode', layout: 'none', meta: { public: true, bareTitle: true, scan: true } },
+  { name: 'PayResult', path: '/payResult', layout: 'none', meta: { public: true, bareTitle: true, scan: true } },
+  // the simulated wallet's confirm, opened by the collector's dynamic QR (scan.html#/scanPay?outTradeNo=…)
+  { name: 'ScanPay', path: '/scanPay', layout: 'none', meta: { public: true, bareTitle: true, scan: true } },
   { name: 'Activity', path: '/activity', layout: 'none', meta: { public: true, bareTitle: true, hidden: true, noCache: true } },
-  { name: 'PdaScanQrcode', path: '/pdaScanQrcode', layout: 'none', meta: { public: true } },
-  { name: 'ScanGroupCardQrcode', path: '/scanGroupCardQrcode', layout: 'none', meta: { public: true } },
-  { name: 'GroupCardInfo', path: '/groupCardInfo', layout: 'none', meta: { public: true } },
+  { name: 'PdaScanQrcode', path: '/pdaScanQrcode', layout: 'none', meta: { public: true, scan: true } },
+  { name: 'ScanGroupCardQrcode', path: '/scanGroupCardQrcode', layout: 'none', meta: { public: true, scan: true } },
+  { name: 'GroupCardInfo', path: '/groupCardInfo', layout: 'none', meta: { public: true, scan: true } },
   { name: 'NotFound', path: '/404', layout: 'none', meta: { titleText: '404', public: true } },
   { name: 'Unauthorized', path: '/401', layout: 'none', meta: { titleText: '401', public: true } },
   // full-screen views without the shell, signed in; each shows the data of the menus it names
@@ -100,6 +109,9 @@ export const PUBLIC_PATHS: readonly string[] = ROUTES.filter((r) => r.meta.publi
 export function findHostRoute(path: string): HostRoute | undefined {
   return ROUTES.find((r) => matchPattern(r.path, path) !== undefined);
 }
+
+/** Paths of the public pages built as scan.html: index.html hands them over (scripts/build/console-preload.ts, src/main.tsx). */
+export const SCAN_PATHS: readonly string[] = ROUTES.filter((r) => r.meta.scan).map((r) => r.path);
 
 export function isPublicPath(path: string): boolean {
   return PUBLIC_PATHS.includes(path);

@@ -11,7 +11,7 @@ interface Link {
 }
 
 /** Runs the script a build writes, in a page with `cookie` at `hash`; answers every link it added (`links`, to load them). */
-function start(cookie: string, hash: string, files = FILES, requested: string[] = []) {
+function start(cookie: string, hash: string, files = FILES, requested: string[] = [], replaced: string[] = []) {
   const links: Link[] = [];
   const document = {
     cookie,
@@ -20,7 +20,7 @@ function start(cookie: string, hash: string, files = FILES, requested: string[] 
     // the page's own script and stylesheet elements
     querySelector: (selector: string) => (requested.some((url) => selector.includes(`"${url}"`)) ? {} : null),
   };
-  new Function('document', 'location', preloadScript(files))(document, { hash });
+  new Function('document', 'location', preloadScript(files))(document, { hash, replace: (url: string) => replaced.push(url) });
   return links;
 }
 
@@ -60,8 +60,32 @@ describe('the start-up script that asks for the console early', () => {
     expect(run('lang=zh; other_token=abc', '#/parking/parkingAdmin')).toEqual([]);
   });
 
-  it('on a public (scan) page asks for nothing: it has no amis', () => {
-    expect(run('parking_token=abc', '#/scanQRcode?parkingId=p1&laneId=l1')).toEqual([]);
+  it('hands a scan page over to scan.html first, query and all, and asks for nothing', () => {
+    for (const [cookie, hash] of [
+      ['parking_token=abc', '#/scanQRcode?parkingId=p1&laneId=l1'],
+      ['', '#/scanQRcode?parkingId=p1&laneId=l1'],
+      ['', '#/orderInfoByQRcode?token=t1'],
+      ['', '#/payResult?outTradeNo=P1'],
+      ['parking_token=abc', '#/pdaScanQrcode'],
+      ['', '#/scanGroupCardQrcode?cardNo=G1'],
+      ['', '#/groupCardInfo?cardNo=G1'],
+    ]) {
+      const replaced: string[] = [];
+      expect(start(cookie, hash, FILES, [], replaced)).toEqual([]);
+      expect(replaced).toEqual([`scan.html${hash}`]);
+    }
+  });
+
+  it("leaves the console's own pages where they are, public or not", () => {
+    for (const hash of ['#/login', '#/activity', '#/404', '#/parking/parkingAdmin', '#/scanQRcodeX', '']) {
+      const replaced: string[] = [];
+      start('parking_token=abc', hash, FILES, [], replaced);
+      expect(replaced).toEqual([]);
+    }
+  });
+
+  it('on the regional statistics page (public, no amis yet) asks for nothing', () => {
+    expect(run('parking_token=abc', '#/activity')).toEqual([]);
   });
 
   it('on the sign-in page itself asks for nothing, token or not', () => {

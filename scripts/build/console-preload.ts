@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { RsbuildPlugin } from '@rsbuild/core';
 import { TOKEN_COOKIE } from '../../domain/auth-cookie-name';
-import { PUBLIC_PATHS } from '../../domain/pages/host-routes';
+import { PUBLIC_PATHS, SCAN_PATHS } from '../../domain/pages/host-routes';
 
 /**
  * A signed-in start needs the page loader, amis and the console's chunk, but only learns so once the
@@ -23,10 +23,15 @@ export const PRELOADED_CHUNKS = ['page-loader', 'amis', 'console'];
  */
 const PRELOADS_AT_ONCE = 4;
 
-/** `skip`: where the console's chunks are not wanted at once, the public pages (sign-in, scan pages: no amis). */
-export function preloadScript(files: string[], skip: readonly string[] = PUBLIC_PATHS): string {
+/**
+ * `skip`: where the console's chunks are not wanted at once, the public pages (sign-in, scan pages: no amis).
+ * `scan`: the pages of scan.html (src/public/): its first statement hands such an address (an older
+ * printed lane code opens `<origin>/#/scanQRcode?…`) over to scan.html, before anything else loads;
+ * src/main.tsx checks again, should the main chunk run first.
+ */
+export function preloadScript(files: string[], skip: readonly string[] = PUBLIC_PATHS, scan: readonly string[] = SCAN_PATHS): string {
   const token = JSON.stringify(`; ${TOKEN_COOKIE}=`);
-  return `(function(){var p=location.hash.replace(/^#/,'').split('?')[0];if(('; '+document.cookie).indexOf(${token})<0||${JSON.stringify(skip)}.indexOf(p)>=0)return;var f=${JSON.stringify(files)};var n=0;function next(){while(n<${PRELOADS_AT_ONCE}&&f.length){var u=f.shift();if(document.querySelector('script[src="'+u+'"],link[href="'+u+'"]'))continue;var l=document.createElement('link');l.rel='preload';l.as=/\\.css$/.test(u)?'style':'script';l.href=u;n++;l.onload=l.onerror=function(){n--;next()};document.head.appendChild(l)}}next()})();\n`;
+  return `(function(){var p=location.hash.replace(/^#/,'').split('?')[0];if(${JSON.stringify(scan)}.indexOf(p)>=0){location.replace('scan.html'+location.hash);return}if(('; '+document.cookie).indexOf(${token})<0||${JSON.stringify(skip)}.indexOf(p)>=0)return;var f=${JSON.stringify(files)};var n=0;function next(){while(n<${PRELOADS_AT_ONCE}&&f.length){var u=f.shift();if(document.querySelector('script[src="'+u+'"],link[href="'+u+'"]'))continue;var l=document.createElement('link');l.rel='preload';l.as=/\\.css$/.test(u)?'style':'script';l.href=u;n++;l.onload=l.onerror=function(){n--;next()};document.head.appendChild(l)}}next()})();\n`;
 }
 
 export function pluginConsolePreload(): RsbuildPlugin {

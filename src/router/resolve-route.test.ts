@@ -3,7 +3,7 @@ import { accessOf, resolveRoute, type RouteSources } from './resolve-route';
 import type { DataRoute } from '../../domain/pages/route-file';
 import { parseRouteFile } from '../../domain/pages/route-file-text';
 import { buildMenuDataRoutes, buildMenuRoutes } from './menu-routes';
-import { HOME_PATH, PUBLIC_PATHS, findHostRoute } from '../../domain/pages/host-routes';
+import { HOME_PATH, PUBLIC_PATHS, SCAN_PATHS, findHostRoute } from '../../domain/pages/host-routes';
 import type { MenuItem } from '../api/types';
 
 const routesOf = (source: string, routes: unknown[]): DataRoute[] => parseRouteFile(JSON.stringify({ routes }), source).routes;
@@ -46,6 +46,8 @@ describe('route table', () => {
       '/login',
       '/scanQRcode',
       '/orderInfoByQRcode',
+      '/payResult',
+      '/scanPay',
       '/activity',
       '/pdaScanQrcode',
       '/scanGroupCardQrcode',
@@ -53,6 +55,17 @@ describe('route table', () => {
       '/404',
       '/401',
     ]);
+    // the pages built as scan.html (src/public/), every one public
+    expect(SCAN_PATHS).toEqual([
+      '/scanQRcode',
+      '/orderInfoByQRcode',
+      '/payResult',
+      '/scanPay',
+      '/pdaScanQrcode',
+      '/scanGroupCardQrcode',
+      '/groupCardInfo',
+    ]);
+    expect(SCAN_PATHS.every((path) => PUBLIC_PATHS.includes(path))).toBe(true);
     expect(HOME_PATH).toBe('/dashboard');
     expect(findHostRoute('/redirect/parking/parkingAdmin')?.name).toBe('Redirect');
   });
