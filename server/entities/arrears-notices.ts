@@ -32,6 +32,6 @@ export const arrearsNotices = defineResource({
   ],
   lot: { column: 'parkingId' },
   access: { list: { menus: ['arrearsNotice', 'arrearsRecord'] }, get: false },
-  describe: (v: Row) => `${v.batchNo as string} ${v.plateNo as string}`,
-  toJson: (r: Row) => ({ ...r, owedCents: Number(r.owedCents), recordCount: (r.recordIds as string[]).length }),
+  describe: (v: Row) => `${String(v.batchNo)} ${String(v.plateNo)}`,
+  toJson: (r: Row) => ({ ...r, owedCents: Number(r.owedCents), recordCount: Array.isArray(r.recordIds) ? r.recordIds.length : 0 }),
 });

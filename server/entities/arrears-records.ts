@@ -79,7 +79,8 @@ const EXPORT_COLUMNS: [string, string][] = [
   ['writeOffReason', '核销原因'],
 ];
 
-const at = (v: unknown): string => (v instanceof Date ? chinaIso(v.getTime()) : v ? chinaIso(new Date(v as string).getTime()) : '');
+const at = (v: unknown): string =>
+  v instanceof Date ? chinaIso(v.getTime()) : v ? chinaIso(new Date(typeof v === 'number' ? v : String(v)).getTime()) : '';
 const exportRow = (r: Row): Row => ({
   ...r,
   exitTime: at(r.exitTime),
@@ -121,7 +122,7 @@ export const arrearsRecords = defineResource({
     list: { menus: ['arrearsRecord', 'arrearsNotice'] },
     get: { menus: ['arrearsRecord', 'arrearsNotice'] },
   },
-  describe: (v: Row) => `${v.orderNo as string} ${v.plateNo as string}`,
+  describe: (v: Row) => `${String(v.orderNo)} ${String(v.plateNo)}`,
   export: {
     button: 'arrears:export',
     fileName: '欠费记录.csv',

@@ -3,7 +3,7 @@ import Type from 'typebox';
 import { type Row, defineResource, derive, filter } from '../resource/define.ts';
 import { f } from '../resource/fields.ts';
 import { XLSX_TYPE } from '../resource/export.ts';
-import { type SheetColumn, chinaTime, sheetWorkbook } from '../lib/xlsx.ts';
+import { type SheetColumn, text, chinaTime, sheetWorkbook } from '../lib/xlsx.ts';
 import { yuan } from '../../domain/money.ts';
 import { COUPON_STATES, COUPON_STATE, COUPON_TYPES, couponValueLabel } from '../../domain/coupon-codes.ts';
 import { couponActions } from './row-actions.ts';
@@ -15,19 +15,19 @@ import { couponActions } from './row-actions.ts';
  */
 
 const SHEET: SheetColumn<Row>[] = [
-  ['券号', 22, (r) => r.couponNo as string],
-  ['模板', 20, (r) => r.templateName as string],
-  ['商户', 18, (r) => r.merchantName as string],
-  ['类型', 8, (r) => r.couponTypeLabel as string],
-  ['面值', 14, (r) => r.valueLabel as string],
-  ['车牌', 12, (r) => r.plateNo as string],
-  ['状态', 8, (r) => r.stateLabel as string],
+  ['券号', 22, (r) => text(r.couponNo)],
+  ['模板', 20, (r) => text(r.templateName)],
+  ['商户', 18, (r) => text(r.merchantName)],
+  ['类型', 8, (r) => text(r.couponTypeLabel)],
+  ['面值', 14, (r) => text(r.valueLabel)],
+  ['车牌', 12, (r) => text(r.plateNo)],
+  ['状态', 8, (r) => text(r.stateLabel)],
   ['发放时间', 20, (r) => chinaTime(r.issueTime)],
   ['有效期至', 20, (r) => chinaTime(r.expireTime)],
   ['使用时间', 20, (r) => chinaTime(r.useTime)],
-  ['订单编号', 22, (r) => (r.orderNo as string | null) ?? ''],
+  ['订单编号', 22, (r) => text(r.orderNo)],
   ['抵扣金额（元）', 14, (r) => yuan(r.deductedCents as number)],
-  ['发放人', 18, (r) => r.issuer as string],
+  ['发放人', 18, (r) => text(r.issuer)],
 ];
 
 export const couponRecords = defineResource({
@@ -67,7 +67,7 @@ export const couponRecords = defineResource({
     list: { menus: ['couponRecord'] },
     get: { menus: ['couponRecord'] },
   },
-  describe: (v: Row) => `${v.couponNo as string}`,
+  describe: (v: Row) => `${text(v.couponNo)}`,
   export: {
     button: 'couponRecord:export',
     fileName: '发券记录.xlsx',

@@ -176,7 +176,7 @@ export const menus = defineResource({
     };
   },
   // a stored row's columns are not typed by the field schemas (Stored); this one is text
-  toJson: (r) => ({ ...r, ...propertyFlags(r.propertyJson as string) }),
+  toJson: (r) => ({ ...r, ...propertyFlags(String(r.propertyJson)) }),
   guards: {
     async save(tx, v, before) {
       const parentId = v.parentId;

@@ -5,7 +5,7 @@ import { badRequest } from '../lib/envelope.ts';
 import { maskPhone } from '../../domain/field-rules.ts';
 import { CARD_STATUS, CARD_STATUS_LABEL, type PeriodKind } from '../../domain/card-codes.ts';
 import { XLSX_TYPE } from '../resource/export.ts';
-import { type SheetColumn, sheetWorkbook } from '../lib/xlsx.ts';
+import { type SheetColumn, text, sheetWorkbook } from '../lib/xlsx.ts';
 import { assertPlatesFree, auditEdit, cardDay, cleanPlates, newCardNo } from '../cards/common.ts';
 import { assertStartNotPast, auditBackdate, backdateInput } from '../cards/backdate.ts';
 import { periodEnd } from '../cards/renewal.ts';
@@ -20,16 +20,19 @@ import { cardActions } from './row-actions.ts';
  * everywhere, the export included; an edit that sends the masked phone back keeps the stored one.
  */
 
+/** A card's plates as one text. */
+const plateList = (v: unknown): string => (Array.isArray(v) ? v.join('、') : '');
+
 const SHEET: SheetColumn<Row>[] = [
-  ['卡号', 22, (r) => r.cardNo as string],
-  ['车牌', 24, (r) => (r.plateNos as string[]).join('、')],
-  ['车主', 12, (r) => r.ownerName as string],
-  ['手机号', 14, (r) => r.ownerPhone as string],
-  ['停车场', 24, (r) => r.parkingName as string],
-  ['产品', 20, (r) => r.productName as string],
-  ['开始日期', 12, (r) => r.startDate as string],
-  ['结束日期', 12, (r) => r.endDate as string],
-  ['状态', 10, (r) => r.statusLabel as string],
+  ['卡号', 22, (r) => text(r.cardNo)],
+  ['车牌', 24, (r) => plateList(r.plateNos)],
+  ['车主', 12, (r) => text(r.ownerName)],
+  ['手机号', 14, (r) => text(r.ownerPhone)],
+  ['停车场', 24, (r) => text(r.parkingName)],
+  ['产品', 20, (r) => text(r.productName)],
+  ['开始日期', 12, (r) => text(r.startDate)],
+  ['结束日期', 12, (r) => text(r.endDate)],
+  ['状态', 10, (r) => text(r.statusLabel)],
 ];
 
 const PHONE_OR_MASKED = '^(1[3-9]\\d{9}|\\d{3}\\*{4}\\d{4})?$';
@@ -59,7 +62,7 @@ export const monthCards = defineResource({
     let ownerPhone = v.ownerPhone;
     if (ownerPhone.includes('*')) {
       if (!before || maskPhone(before.ownerPhone) !== ownerPhone) throw badRequest('请输入完整的11位手机号');
-      ownerPhone = before.ownerPhone as string;
+      ownerPhone = String(before.ownerPhone);
     }
     return { ...v, plateNos, ownerPhone, cardNo: v.cardNo || newCardNo('YK') };
   },
@@ -118,7 +121,7 @@ export const monthCards = defineResource({
     create: auditBackdate('month'),
     update: auditEdit('month', ['plateNos', 'ownerName', 'ownerPhone', 'description']),
   },
-  describe: (v) => `${v.cardNo} ${(v.plateNos as string[]).join('、')}`,
+  describe: (v) => `${v.cardNo} ${plateList(v.plateNos)}`,
   export: {
     button: 'monthCard:export',
     fileName: '月卡.xlsx',

@@ -62,7 +62,7 @@ export const parkingLanes = defineResource({
   describe: (v) => `${v.laneCode} ${v.laneName}`,
   // what the lane's printed code opens, on the site the caller uses
   // a stored row's columns are not typed by the field schemas (Stored); parkingId is text
-  toJson: (r, req) => ({ ...r, scanUrl: req ? laneScanUrl(publicOrigin(req), r.parkingId as string, r.id) : '' }),
+  toJson: (r, req) => ({ ...r, scanUrl: req ? laneScanUrl(publicOrigin(req), String(r.parkingId), r.id) : '' }),
   guards: {
     async save(tx, v) {
       const parkingId = v.parkingId;

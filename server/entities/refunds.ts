@@ -5,7 +5,7 @@ import { PAY_CHANNEL } from '../../domain/parking-codes.ts';
 import { REFUND_REASON, REFUND_STATUS } from '../../domain/refund-codes.ts';
 import { yuan } from '../../domain/money.ts';
 import { XLSX_TYPE } from '../resource/export.ts';
-import { type SheetColumn, chinaTime, sheetWorkbook } from '../lib/xlsx.ts';
+import { type SheetColumn, text, chinaTime, sheetWorkbook } from '../lib/xlsx.ts';
 import { refundActions } from './row-actions.ts';
 
 /**
@@ -16,20 +16,20 @@ import { refundActions } from './row-actions.ts';
 
 /** The export: what the list shows, amounts in yuan, times in China time. */
 const SHEET: SheetColumn<Row>[] = [
-  ['退款单号', 26, (r) => r.refundNo as string],
-  ['订单编号或卡号', 22, (r) => (r.orderNo as string) || (r.cardNo as string)],
-  ['车牌', 12, (r) => r.plateNo as string],
-  ['停车场', 24, (r) => r.parkingName as string],
-  ['支付渠道', 10, (r) => r.channelLabel as string],
+  ['退款单号', 26, (r) => text(r.refundNo)],
+  ['订单编号或卡号', 22, (r) => text(r.orderNo) || text(r.cardNo)],
+  ['车牌', 12, (r) => text(r.plateNo)],
+  ['停车场', 24, (r) => text(r.parkingName)],
+  ['支付渠道', 10, (r) => text(r.channelLabel)],
   ['退款金额（元）', 14, (r) => yuan(r.amountCents as number)],
-  ['原因', 30, (r) => r.reason as string],
-  ['申请人', 18, (r) => r.applicant as string],
+  ['原因', 30, (r) => text(r.reason)],
+  ['申请人', 18, (r) => text(r.applicant)],
   ['申请时间', 20, (r) => chinaTime(r.applyTime)],
-  ['审核人', 18, (r) => r.approver as string],
+  ['审核人', 18, (r) => text(r.approver)],
   ['审核时间', 20, (r) => chinaTime(r.approveTime)],
-  ['审核意见', 24, (r) => r.auditComment as string],
+  ['审核意见', 24, (r) => text(r.auditComment)],
   ['退款时间', 20, (r) => chinaTime(r.refundTime)],
-  ['状态', 10, (r) => r.statusLabel as string],
+  ['状态', 10, (r) => text(r.statusLabel)],
 ];
 
 export const refunds = defineResource({
@@ -61,7 +61,7 @@ export const refunds = defineResource({
     list: { menus: ['refundApply', 'refundAudit'] },
     get: { menus: ['refundApply', 'refundAudit'] },
   },
-  describe: (v: Row) => `${v.refundNo as string}`,
+  describe: (v: Row) => `${text(v.refundNo)}`,
   export: {
     button: 'refund:export',
     fileName: '退款记录.xlsx',

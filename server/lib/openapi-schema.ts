@@ -34,8 +34,7 @@ export function toOpenApi(schema: unknown): unknown {
     } else if (k === 'type' && v === 'null') Object.assign(out, { type: 'string', nullable: true, enum: [null] });
     else out[k] = toOpenApi(v);
   }
-  if (out['x-msg'])
-    out.description = `${(out.description as string) ?? ''}${out.description ? '；' : ''}错误提示：${out['x-msg'] as string}`;
+  if (out['x-msg']) out.description = `${String(out.description ?? '')}${out.description ? '；' : ''}错误提示：${String(out['x-msg'])}`;
   return out;
 }
 
