@@ -5,6 +5,7 @@ import { badRequest } from '../lib/envelope.ts';
 import { maskPhone } from '../../domain/field-rules.ts';
 import { CARD_STATUS, CARD_STATUS_LABEL } from '../../domain/card-codes.ts';
 import { assertPlatesFree, auditEdit, cardDay, cleanPlates, newCardNo } from '../cards/common.ts';
+import { groupCardScanUrl, publicOrigin } from '../services/parking-qr.ts';
 import { assertStartNotPast, auditBackdate, backdateInput } from '../cards/backdate.ts';
 import { cardMachine } from '../cards/state-machine.ts';
 import { plateQuery } from './parking-orders.ts';
@@ -116,10 +117,12 @@ export const groupCards = defineResource({
     ]),
   },
   describe: (v) => `${v.cardNo} ${v.companyName}`,
-  toJson: (r: Row) => {
+  toJson: (r: Row, req) => {
     const status = Number(r.status);
     return {
       ...r,
+      // the card's QR (团体卡 › 二维码): its details page for the company's drivers
+      scanUrl: req ? groupCardScanUrl(publicOrigin(req), String(r.cardNo)) : '',
       priceCents: Number(r.priceCents),
       contactPhone: maskPhone(r.contactPhone),
       startDate: cardDay(r.startDate),

@@ -149,7 +149,7 @@ export async function stayOfPlate(db: Db, plateNo: string, lots: string[] | null
 }
 
 /** The order's public token, made (random, 128 bits) the first time a page needs it. */
-export async function publicTokenOf(db: Db, o: OpenStay): Promise<string> {
+export async function publicTokenOf(db: Db, o: Pick<OpenStay, 'id' | 'publicToken'>): Promise<string> {
   if (o.publicToken) return o.publicToken;
   const { rows } = await db.query<{ public_token: string }>(
     'update parking_order set public_token = coalesce(public_token, $2) where id = $1 returning public_token',

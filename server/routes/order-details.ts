@@ -10,6 +10,8 @@ import { ACTION_LABEL, type OrderAction, PENDING_REFUND_STATUSES, offeredActions
 import { COUPON_TYPE, PAY_CHANNEL, REFUND_STATUS, SOURCE } from '../../domain/parking-codes.ts';
 import { yuan } from '../../domain/money.ts';
 import { platePhotoSvg } from '../orders/plate-photo.ts';
+import { orderScanUrl, publicOrigin } from '../services/parking-qr.ts';
+import { publicTokenOf } from '../public/bill.ts';
 import { REFUND_AUDIT_LABEL } from '../refunds/transitions.ts';
 import { REFUND_REASON } from '../../domain/refund-codes.ts';
 import { type OrderState, STATE_LABEL } from '../../domain/parking-codes.ts';
@@ -96,6 +98,11 @@ export function registerOrderDetailRoutes(fastify: FastifyInstance, db: Db): voi
         ...(await feeLinesOf(db, row)),
         ruleId: row.ruleId,
         ruleVersion: row.ruleVersion,
+        // the receipt's QR: the same bill on the driver's phone (/orderInfoByQRcode), by a random token
+        receiptUrl: orderScanUrl(
+          publicOrigin(req),
+          await publicTokenOf(db, { id, publicToken: (row.publicToken as string | null) ?? null }),
+        ),
         entryPhoto: photo('entry'),
         exitPhoto: row.exitTime ? photo('exit') : '',
         payments: payments.map((p) => ({

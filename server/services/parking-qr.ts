@@ -28,6 +28,13 @@ export function publicOrigin(req: FastifyRequest): string {
 export const laneScanUrl = (origin: string, parkingId: string, laneId: string): string =>
   `${origin}/scan.html#/scanQRcode?parkingId=${encodeURIComponent(parkingId)}&laneId=${encodeURIComponent(laneId)}`;
 
+/** A receipt's code: one order's bill, named by its random public token. */
+export const orderScanUrl = (origin: string, token: string): string => `${origin}/scan.html#/orderInfoByQRcode?token=${token}`;
+
+/** A group card's code: its details for the company's drivers. */
+export const groupCardScanUrl = (origin: string, cardNo: string): string =>
+  `${origin}/scan.html#/groupCardInfo?cardNo=${encodeURIComponent(cardNo)}`;
+
 /** An on-street space's code: the same page, naming the space instead of a lane. */
 export const spaceScanUrl = (origin: string, parkingId: string, spaceId: string): string =>
   `${origin}/scan.html#/scanQRcode?parkingId=${encodeURIComponent(parkingId)}&spaceId=${encodeURIComponent(spaceId)}`;
