@@ -98,7 +98,7 @@ describe('lanes', () => {
     expect(page.list[0]).toMatchObject({
       direction: 2,
       parkingName: '福田中心区会展中心停车场',
-      scanUrl: expect.stringMatching(/\/#\/scanQRcode\?parkingId=p-ft-cbd-04&laneId=/),
+      scanUrl: expect.stringMatching(/\/scan\.html#\/scanQRcode\?parkingId=p-ft-cbd-04&laneId=/),
     });
     const id = (
       await call(app, 'POST', '/api/system/ParkingLane', { token: admin, json: { ...base, barrierDeviceId: 'd-bar-ns-kjy-01-1' } })

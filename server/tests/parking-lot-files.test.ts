@@ -172,7 +172,7 @@ describe('QR codes', () => {
     const headers = { host: 'console.local:8080', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'evil.example' };
     const res = await raw('/api/system/ParkingLane/build/wxApplet/qRCode?laneId=l-ft-cbd-04-2', admin, headers);
     expect(res.headers['content-type']).toBe('image/png');
-    expect(decodeQr(res.rawPayload)).toBe('http://console.local:8080/#/scanQRcode?parkingId=p-ft-cbd-04&laneId=l-ft-cbd-04-2');
+    expect(decodeQr(res.rawPayload)).toBe('http://console.local:8080/scan.html#/scanQRcode?parkingId=p-ft-cbd-04&laneId=l-ft-cbd-04-2');
   });
 
   it('a lot with several lanes gives a zip of PNGs, one per valid lane', async () => {
@@ -183,7 +183,7 @@ describe('QR codes', () => {
     const names = Object.keys(zip.files);
     expect(names).toHaveLength(4);
     const first = await zip.file(names.find((n) => n.includes('IN01'))!)!.async('nodebuffer');
-    expect(decodeQr(first)).toBe('http://console.local:8080/#/scanQRcode?parkingId=p-ns-kjy-01&laneId=l-ns-kjy-01-1');
+    expect(decodeQr(first)).toBe('http://console.local:8080/scan.html#/scanQRcode?parkingId=p-ns-kjy-01&laneId=l-ns-kjy-01-1');
     // the charging station has 2 lanes, one voided: a single PNG
     const one = await raw('/api/system/Parking/BuildGateParkingQRCode/p-ns-cd-05');
     expect(one.headers['content-type']).toBe('image/png');
@@ -200,7 +200,7 @@ describe('QR codes', () => {
 
   it('space codes: one PNG or a zip; bad queries answer clearly', async () => {
     const one = await raw('/api/system/Parking/downloadQRCodeBySpace?spaceIds=s-ft-hqb-02-3');
-    expect(decodeQr(one.rawPayload)).toBe('http://localhost:80/#/scanQRcode?parkingId=p-ft-hqb-02&spaceId=s-ft-hqb-02-3');
+    expect(decodeQr(one.rawPayload)).toBe('http://localhost:80/scan.html#/scanQRcode?parkingId=p-ft-hqb-02&spaceId=s-ft-hqb-02-3');
     const lot = await raw('/api/system/Parking/downloadQRCodeBySpace?parkingId=p-ft-hqb-02');
     expect(Object.keys((await JSZip.loadAsync(lot.rawPayload)).files)).toHaveLength(36);
     expect((await call(app, 'GET', '/api/system/Parking/downloadQRCodeBySpace', { token: admin })).body.msg).toBe('请指定停车场或车位');

@@ -16,7 +16,7 @@ describe('the host printed into QR codes', () => {
     const { app } = await buildTestApp({ publicUrl: 'https://parking.city.gov.cn/' });
     const token = await login(app, 'admin', 'admin123');
     const res = await app.inject({ url: LANE_QR, headers: { authorization: token, ...forged } });
-    expect(decodeQr(res.rawPayload)).toMatch(/^https:\/\/parking\.city\.gov\.cn\/#\/scanQRcode\?/);
+    expect(decodeQr(res.rawPayload)).toMatch(/^https:\/\/parking\.city\.gov\.cn\/scan\.html#\/scanQRcode\?/);
     await app.close();
   });
 
@@ -24,7 +24,7 @@ describe('the host printed into QR codes', () => {
     const { app } = await buildTestApp({ trustProxy: ['127.0.0.1'] }); // inject comes from 127.0.0.1
     const token = await login(app, 'admin', 'admin123');
     const res = await app.inject({ url: LANE_QR, headers: { authorization: token, ...forged } });
-    expect(decodeQr(res.rawPayload)).toMatch(/^https:\/\/park\.example\.cn\/#\/scanQRcode\?/);
+    expect(decodeQr(res.rawPayload)).toMatch(/^https:\/\/park\.example\.cn\/scan\.html#\/scanQRcode\?/);
     await app.close();
   });
 });
