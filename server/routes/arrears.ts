@@ -1,17 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import Type from 'typebox';
 import type { Db } from '../db/database.ts';
+import type { TypeBoxProvider } from '../lib/type-provider.ts';
 import { badRequest, ok } from '../lib/envelope.ts';
 import { idParams } from '../resource/define.ts';
 import { f } from '../resource/fields.ts';
 import { InstantError, toMs } from '../fees/clock.ts';
-import {
-  ARREARS_ACTION_BUTTON,
-  ARREARS_ACTION_LABEL,
-  type ArrearsAction,
-  type ArrearsActionInput,
-  runArrearsAction,
-} from '../arrears/actions.ts';
+import { ARREARS_ACTION_BUTTON, ARREARS_ACTION_LABEL, type ArrearsAction, runArrearsAction } from '../arrears/actions.ts';
 import { loadPolicy } from '../arrears/create.ts';
 import { sendNotices } from '../arrears/notices.ts';
 import { savePolicy } from '../arrears/policy.ts';
@@ -25,7 +20,7 @@ import { TAKING_CHANNELS } from '../../domain/parking-codes.ts';
 
 const reason = (title: string) => Type.String({ title, maxLength: 200, 'x-msg': `${title}不能超过200个字符` });
 
-const BODIES: Record<ArrearsAction, ReturnType<typeof Type.Object>> = {
+const BODIES = {
   pay: Type.Object(
     {
       amountCents: Type.Integer({
@@ -43,7 +38,7 @@ const BODIES: Record<ArrearsAction, ReturnType<typeof Type.Object>> = {
   writeOff: Type.Object({ reason: reason('核销原因') }, { required: ['reason'] }),
   dispute: Type.Object({ reason: reason('争议原因') }, { required: ['reason'] }),
   resolve: Type.Object({ reason: reason('解除说明') }, { required: ['reason'] }),
-};
+} satisfies Record<ArrearsAction, unknown>;
 
 const PATHS: Record<ArrearsAction, string> = { pay: 'Pay', writeOff: 'WriteOff', dispute: 'Dispute', resolve: 'Resolve' };
 
@@ -93,7 +88,8 @@ function sendTime(v: string | number | undefined): number | undefined {
   }
 }
 
-export function registerArrearsRoutes(app: FastifyInstance, db: Db): void {
+export function registerArrearsRoutes(fastify: FastifyInstance, db: Db): void {
+  const app = fastify.withTypeProvider<TypeBoxProvider>();
   for (const action of Object.keys(PATHS) as ArrearsAction[]) {
     app.post(
       `/api/arrears/ArrearsRecord/:id/Actions/${PATHS[action]}`,
@@ -102,8 +98,7 @@ export function registerArrearsRoutes(app: FastifyInstance, db: Db): void {
         config: { access: { buttons: [ARREARS_ACTION_BUTTON[action]] } },
       },
       async (req) => {
-        const { id } = req.params as { id: string };
-        const status = await runArrearsAction(db, req, id, action, req.body as ArrearsActionInput);
+        const status = await runArrearsAction(db, req, req.params.id, action, req.body);
         return ok({ status, statusLabel: ARREARS_STATUS_LABEL[status] }, `${ARREARS_ACTION_LABEL[action]}成功`);
       },
     );
@@ -116,7 +111,7 @@ export function registerArrearsRoutes(app: FastifyInstance, db: Db): void {
       config: { access: { buttons: ['arrearsNotice:add'] } },
     },
     async (req) => {
-      const b = req.body as { ids: unknown; channel: number; sendAt?: string | number };
+      const b = req.body;
       const r = await sendNotices(db, req, { ids: ids(b.ids), channel: b.channel, sendAt: sendTime(b.sendAt) });
       const scheduled = r.notices.every((n) => n.status === 0);
       return ok(r, scheduled ? `已安排定时发送${r.notices.length}条通知` : `已发送${r.notices.length}条通知`);
@@ -129,6 +124,6 @@ export function registerArrearsRoutes(app: FastifyInstance, db: Db): void {
   app.post(
     '/api/arrears/Policy',
     { schema: { body: policyBody, summary: '保存追缴策略' }, config: { access: { buttons: ['arrears:policy'] } } },
-    async (req) => ok(await savePolicy(db, req, req.body as Parameters<typeof savePolicy>[2]), '追缴策略已保存'),
+    async (req) => ok(await savePolicy(db, req, req.body), '追缴策略已保存'),
   );
 }

@@ -3,6 +3,7 @@ import { cardPaymentRefunds, refundRequestsOf } from '../refunds/apply-card.ts';
 import type { FastifyInstance } from 'fastify';
 import Type from 'typebox';
 import type { Db } from '../db/database.ts';
+import type { TypeBoxProvider } from '../lib/type-provider.ts';
 import { notFound, ok } from '../lib/envelope.ts';
 import { f } from '../resource/fields.ts';
 import { idParams, registerResource } from '../resource/define.ts';
@@ -10,7 +11,7 @@ import { canSee, outOfScope } from '../resource/lot-scope.ts';
 import { cardProducts } from '../entities/card-products.ts';
 import { monthCards } from '../entities/month-cards.ts';
 import { groupCards } from '../entities/group-cards.ts';
-import { type CardAction, type CardActionInput, type CardKind, quoteRenewal, runCardAction } from '../cards/actions.ts';
+import { type CardAction, type CardKind, quoteRenewal, runCardAction } from '../cards/actions.ts';
 import { CARD_EVENT_LABEL } from '../cards/state-machine.ts';
 import { cardDay } from '../cards/common.ts';
 import { CARD_PAY_CHANNELS, CARD_STATUS_LABEL, SLOT_STATE } from '../../domain/card-codes.ts';
@@ -26,12 +27,12 @@ const reason = (title: string) => Type.String({ title, maxLength: 200, 'x-msg': 
 const channel = f.oneOf('支付渠道', CARD_PAY_CHANNELS, '支付渠道只能是1（微信）、2（支付宝）、3（现金）或4（银联）');
 const periods = f.int('续费周期数', { min: 1, max: 36, msg: '续费周期数必须是1到36之间的整数' });
 
-const BODIES: Record<CardAction, ReturnType<typeof Type.Object>> = {
+const BODIES = {
   pay: Type.Object({ channel, reason: Type.Optional(reason('备注')) }, { required: ['channel'] }),
   renew: Type.Object({ channel, periods, reason: Type.Optional(reason('备注')) }, { required: ['channel', 'periods'] }),
   freeze: Type.Object({ reason: reason('冻结原因') }, { required: ['reason'] }),
   unfreeze: Type.Object({ reason: Type.Optional(reason('解冻说明')) }),
-};
+} satisfies Record<CardAction, unknown>;
 const PATHS: Record<CardAction, string> = { pay: 'Pay', renew: 'Renew', freeze: 'Freeze', unfreeze: 'Unfreeze' };
 const BUTTON: Record<CardAction, string> = { pay: 'pay', renew: 'renew', freeze: 'freeze', unfreeze: 'freeze' };
 const KINDS: { kind: CardKind; path: string; code: string; actions: CardAction[] }[] = [
@@ -51,10 +52,11 @@ const AUDIT_LABEL: Record<string, string> = {
 
 const ms = (d: unknown): number | null => (d instanceof Date ? d.getTime() : null);
 
-export function registerCardRoutes(app: FastifyInstance, db: Db): void {
-  registerResource(app, db, cardProducts);
-  registerResource(app, db, monthCards);
-  registerResource(app, db, groupCards);
+export function registerCardRoutes(fastify: FastifyInstance, db: Db): void {
+  registerResource(fastify, db, cardProducts);
+  registerResource(fastify, db, monthCards);
+  registerResource(fastify, db, groupCards);
+  const app = fastify.withTypeProvider<TypeBoxProvider>();
 
   for (const { kind, path, code, actions } of KINDS) {
     for (const action of actions) {
@@ -69,8 +71,7 @@ export function registerCardRoutes(app: FastifyInstance, db: Db): void {
           config: { access: { buttons: [`${code}:${BUTTON[action]}`] } },
         },
         async (req) => {
-          const { id } = req.params as { id: string };
-          const r = await runCardAction(db, req, kind, id, action, req.body as CardActionInput);
+          const r = await runCardAction(db, req, kind, req.params.id, action, req.body);
           return ok({ ...r, statusLabel: CARD_STATUS_LABEL[r.status] }, `${CARD_EVENT_LABEL[action]}成功`);
         },
       );
@@ -82,7 +83,7 @@ export function registerCardRoutes(app: FastifyInstance, db: Db): void {
       `/api/card/${path}/:id/History`,
       { schema: { params: idParams, summary: '卡的缴费记录和变更记录' }, config: { access: { menus: [code] } } },
       async (req) => {
-        const { id } = req.params as { id: string };
+        const { id } = req.params;
         const row = await resource.find(db, id);
         if (!row) throw notFound();
         if (!(await canSee(db, req, resource.spec.lot!, row))) throw outOfScope();
@@ -131,9 +132,7 @@ export function registerCardRoutes(app: FastifyInstance, db: Db): void {
       config: { access: { buttons: ['monthCard:renew'] } },
     },
     async (req) => {
-      const { id } = req.params as { id: string };
-      const { periods: n } = req.query as { periods: number };
-      return ok(await quoteRenewal(db, req, id, n));
+      return ok(await quoteRenewal(db, req, req.params.id, req.query.periods));
     },
   );
 
@@ -142,7 +141,7 @@ export function registerCardRoutes(app: FastifyInstance, db: Db): void {
     '/api/card/GroupCard/:id/Slots',
     { schema: { params: idParams, summary: '团体卡车位占用：占位车辆、排队车辆和历史' }, config: { access: { menus: ['groupCard'] } } },
     async (req) => {
-      const { id } = req.params as { id: string };
+      const { id } = req.params;
       const row = await groupCards.find(db, id);
       if (!row) throw notFound();
       if (!(await canSee(db, req, groupCards.spec.lot!, row))) throw outOfScope();

@@ -8,7 +8,7 @@ import { f } from '../resource/fields.ts';
 import { ACTION_BUTTON, ACTION_LABEL, type ActionInput, type OrderAction, runOrderAction } from '../orders/order-actions.ts';
 import { STATE_LABEL } from '../../domain/parking-codes.ts';
 import { REFUND_REASON } from '../../domain/refund-codes.ts';
-import { type ApplyInput, applyRefund } from '../refunds/apply.ts';
+import { applyRefund } from '../refunds/apply.ts';
 
 /**
  * POST /api/order/ParkingOrder/:id/Actions/{Close,ChangeAmount,Waive,Arrears,Refund}: the audited
@@ -48,24 +48,23 @@ const PATHS: Record<OrderAction, string> = {
 
 export function registerOrderActionRoutes(fastify: FastifyInstance, db: Db): void {
   const app = fastify.withTypeProvider<TypeBoxProvider>();
+  const path = (action: OrderAction) => `/api/order/ParkingOrder/:id/Actions/${PATHS[action]}`;
+  const options = <B extends TSchema>(action: OrderAction, body: B) => ({
+    schema: { params: idParams, body, summary: `停车订单${ACTION_LABEL[action]}（原因必填，留审计记录）` },
+    config: { access: { buttons: [ACTION_BUTTON[action]] } },
+  });
   for (const action of Object.keys(PATHS) as OrderAction[]) {
-    app.post(
-      `/api/order/ParkingOrder/:id/Actions/${PATHS[action]}`,
-      {
-        schema: { params: idParams, body: BODIES[action], summary: `停车订单${ACTION_LABEL[action]}（原因必填，留审计记录）` },
-        config: { access: { buttons: [ACTION_BUTTON[action]] } },
-      },
-      async (req) => {
-        const { id } = req.params;
-        if (action === 'refund') {
-          // not paid here: an APPLIED request that another user approves (退款审核)
-          const refund = await applyRefund(db, req, id, req.body as ApplyInput); // one body schema for all five actions: the refund's fields are checked by applyRefund
-          return ok(refund, '退款申请已提交，待审核');
-        }
-        const input: ActionInput = req.body;
-        const state = await runOrderAction(db, req, id, action, input);
-        return ok({ state, stateLabel: STATE_LABEL[state] }, `${ACTION_LABEL[action]}成功`);
-      },
-    );
+    if (action === 'refund') {
+      // not paid here: an APPLIED request that another user approves (退款审核); its fields are checked by applyRefund
+      app.post(path(action), options(action, BODIES.refund), async (req) =>
+        ok(await applyRefund(db, req, req.params.id, req.body), '退款申请已提交，待审核'),
+      );
+      continue;
+    }
+    app.post(path(action), options(action, BODIES[action]), async (req) => {
+      const input: ActionInput = req.body;
+      const state = await runOrderAction(db, req, req.params.id, action, input);
+      return ok({ state, stateLabel: STATE_LABEL[state] }, `${ACTION_LABEL[action]}成功`);
+    });
   }
 }

@@ -10,6 +10,8 @@ import { f } from '../resource/fields.ts';
 /** Spaces: the resource, and batch add (prefix + consecutive numbers, e.g. B1-0001 … B1-0100). */
 
 const { parkingId, areaId, spaceType } = parkingSpaces.spec.fields;
+/** What the validation fills in for a batch's fields left out (the handler reads them with the same values). */
+const DEFAULT = { prefix: '', startNo: 1, digits: 4 };
 const batchBody = Type.Object({
   parkingId,
   areaId: Type.Optional(areaId),
@@ -18,13 +20,13 @@ const batchBody = Type.Object({
       title: '编号前缀',
       maxLength: 10,
       pattern: '^[A-Za-z0-9-]*$',
-      default: '',
+      default: DEFAULT.prefix,
       'x-msg': '编号前缀只能包含字母、数字或短横线',
     }),
   ),
-  startNo: Type.Optional(f.int('起始编号', { default: 1, msg: '起始编号必须是非负整数' })),
+  startNo: Type.Optional(f.int('起始编号', { default: DEFAULT.startNo, msg: '起始编号必须是非负整数' })),
   count: f.int('新增数量', { min: 1, max: 500 }),
-  digits: Type.Optional(f.int('编号位数', { min: 1, max: 6, default: 4 })),
+  digits: Type.Optional(f.int('编号位数', { min: 1, max: 6, default: DEFAULT.digits })),
   spaceType,
 });
 
@@ -37,9 +39,9 @@ export function registerParkingSpaceRoutes(fastify: FastifyInstance, db: Db): vo
     '/api/system/ParkingSpace/batch',
     { schema: { body: batchBody }, config: { access: { buttons: ['space:add', 'space:import'] } } },
     async (req) => {
-      // TypeBox's Static leaves the fields with a default optional, though Fastify fills them in
-      const b = req.body as Required<typeof req.body>;
-      const numbers = Array.from({ length: b.count }, (_, i) => `${b.prefix}${String(b.startNo + i).padStart(b.digits, '0')}`);
+      // TypeBox's Static leaves the fields with a default optional, though the validation fills them in
+      const { prefix = DEFAULT.prefix, startNo = DEFAULT.startNo, digits = DEFAULT.digits, ...b } = req.body;
+      const numbers = Array.from({ length: b.count }, (_, i) => `${prefix}${String(startNo + i).padStart(digits, '0')}`);
       if (numbers.some((n) => n.length > 20)) throw badRequest('车位编号不能超过20个字符');
       const spaces = numbers.map((spaceNo) => ({ parkingId: b.parkingId, areaId: b.areaId, spaceType: b.spaceType, spaceNo }));
       const detail = `批量新增${numbers.length}个：${numbers[0]}~${numbers.at(-1)}`;

@@ -59,12 +59,12 @@ const CARD_APPLY = Type.Object(
 const PATHS: Record<RefundAction, string> = { approve: 'Approve', reject: 'Reject', retry: 'Retry', close: 'Close' };
 const ACTION_DONE: Record<RefundAction, string> = { approve: '已通过', reject: '已驳回', retry: '已重新提交渠道', close: '已关闭' };
 /** The words each action takes: a rejection and a closing say why; approving and retrying may. */
-const BODY: Record<RefundAction, ReturnType<typeof Type.Object>> = {
+const BODY = {
   approve: Type.Object({ reason: words('审核意见', false) }, { required: [] }),
   reject: Type.Object({ reason: words('驳回原因', true) }, { required: ['reason'] }),
   retry: Type.Object({ reason: words('重试说明', false) }, { required: [] }),
   close: Type.Object({ reason: words('关闭原因', true) }, { required: ['reason'] }),
-};
+} satisfies Record<RefundAction, unknown>;
 const APPLY_ACCESS = { buttons: ['refund:add', 'order:refund'] };
 
 export function registerRefundRoutes(fastify: FastifyInstance, db: Db): void {
@@ -161,7 +161,7 @@ export function registerRefundRoutes(fastify: FastifyInstance, db: Db): void {
         config: { access: { buttons: [REFUND_ACTION_BUTTON[action]] } },
       },
       async (req) => {
-        const status = await runRefundAction(db, req, req.params.id, action, (req.body as { reason?: string } | undefined)?.reason ?? '');
+        const status = await runRefundAction(db, req, req.params.id, action, req.body.reason ?? '');
         return ok({ status, statusLabel: REFUND_STATUS[status] }, `退款申请${ACTION_DONE[action]}`);
       },
     );

@@ -44,7 +44,8 @@ export class SignInGuard {
   ) {
     const factor = () => this.limits.loopbackFactor;
     // one limit serves routes with different bodies, so it reads its field by name
-    const body = (field: string) => (req: FastifyRequest) => String((req.body as Record<string, unknown> | undefined)?.[field] ?? '');
+    const body = (field: string) => (req: FastifyRequest) =>
+      String((typeof req.body === 'object' && req.body !== null ? Reflect.get(req.body, field) : undefined) ?? '');
     const l = this.limits;
     this.loginPerAddress = new Limit(app, 'login:addr', () => l.loginPerAddress, addressOf, '登录尝试过于频繁', factor);
     this.loginPerAccount = new Limit(app, 'login:account', () => l.loginPerAccount, body('account'), '该账号登录尝试过于频繁');
