@@ -17,7 +17,7 @@ export async function migrate(db: Db, dir: string = MIGRATIONS_DIR): Promise<str
       name text primary key,
       applied_at timestamptz not null default now()
     )`);
-    const done = new Set((await tx.query<{ name: string }>('select name from schema_migrations')).rows.map((r) => r.name));
+    const done = new Set(await appliedMigrations(tx));
     const files = readdirSync(dir)
       .filter((f) => /^\d{3}_[\w-]+\.sql$/.test(f))
       .sort();
@@ -30,4 +30,10 @@ export async function migrate(db: Db, dir: string = MIGRATIONS_DIR): Promise<str
     }
     return applied;
   });
+}
+
+/** The names of the migrations applied to `db` (schema_migrations), in no order. */
+export async function appliedMigrations(db: Db): Promise<string[]> {
+  const { rows } = await db.query<{ name: string }>('select name from schema_migrations');
+  return rows.map((r) => r.name);
 }

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import type { TypeBoxProvider } from '../lib/type-provider.ts';
 import type { Access } from '../lib/auth.ts';
 
 /** GET /api/docs: a plain HTML list of the API routes and what each needs (the 接口文档 menu). */
-export function registerDocsRoute(app: FastifyInstance): void {
+export function registerDocsRoute(fastify: FastifyInstance): void {
+  const app = fastify.withTypeProvider<TypeBoxProvider>();
   const routes: { method: string; url: string; access: string }[] = [];
   app.addHook('onRoute', (r) => {
     if (!r.url.startsWith('/api') || r.method === 'HEAD') return;

@@ -3,7 +3,8 @@ import { access, readdir } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import Type from 'typebox';
 import type { Db } from '../db/database.ts';
-import { MIGRATIONS_DIR } from '../db/migrate.ts';
+import { MIGRATIONS_DIR, appliedMigrations } from '../db/migrate.ts';
+import type { TypeBoxProvider } from '../lib/type-provider.ts';
 import { DB_UNAVAILABLE_MSG, isDatabaseUnavailable } from '../db/outage.ts';
 import { ok } from '../lib/envelope.ts';
 import type { PageBundle } from '../lib/static.ts';
@@ -22,8 +23,7 @@ const within = <T>(ms: number, p: Promise<T>): Promise<T> =>
 
 async function databaseReasons(db: Db, migrations: string[]): Promise<string[]> {
   try {
-    const { rows } = await within(PROBE_TIMEOUT_MS, db.query<{ name: string }>('select name from schema_migrations'));
-    const applied = new Set(rows.map((r) => r.name));
+    const applied = new Set(await within(PROBE_TIMEOUT_MS, appliedMigrations(db)));
     const missing = migrations.filter((m) => !applied.has(m));
     return missing.length ? [`数据库迁移未完成：${missing.join('、')}`] : [];
   } catch (e) {
@@ -45,7 +45,8 @@ async function pageReasons(bundles: PageBundle[]): Promise<string[]> {
   return reasons;
 }
 
-export async function registerHealthRoutes(app: FastifyInstance, db: Db, pageBundles: PageBundle[]): Promise<void> {
+export async function registerHealthRoutes(fastify: FastifyInstance, db: Db, pageBundles: PageBundle[]): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxProvider>();
   const migrations = (await readdir(MIGRATIONS_DIR)).filter((f) => /^\d{3}_[\w-]+\.sql$/.test(f)).sort();
   const health = { access: 'public' as const, data: Type.Object({ status: Type.Literal('up') }) };
   const ready = { access: 'public' as const, data: Type.Object({ status: Type.String(), reasons: Type.Array(Type.String()) }) };

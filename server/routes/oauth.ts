@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import Type from 'typebox';
 import { PASSWORD_HASH_RE } from '../../domain/field-rules.ts';
 import type { Db } from '../db/database.ts';
+import type { TypeBoxProvider } from '../lib/type-provider.ts';
 import { tokenFromRequest } from '../lib/auth.ts';
 import { badRequest, ok } from '../lib/envelope.ts';
 import { f } from '../resource/fields.ts';
@@ -36,43 +37,36 @@ const smsBody = Type.Object({ username: account });
 const passwordBody = Type.Object({ id: Type.String({ title: '用户ID', maxLength: 64 }), ...passwordPair });
 
 /** `guard`: the limits per client address run before the body is read, those per account in the handler. */
-export function registerOauthRoutes(app: FastifyInstance, db: Db, guard: SignInGuard, sms: SmsOutbox): void {
+export function registerOauthRoutes(fastify: FastifyInstance, db: Db, guard: SignInGuard, sms: SmsOutbox): void {
+  const app = fastify.withTypeProvider<TypeBoxProvider>();
   const pub = { access: 'public' as const };
   const signedIn = { access: 'login' as const };
 
-  app.post<{ Body: { account: string; password: string; code?: string; timestamp?: string; smsCode?: string; rememberMe: boolean } }>(
-    '/api/oauth/Login',
-    { schema: { body: loginBody }, config: pub, onRequest: guard.loginPerAddress.hook },
-    async (req, reply) => {
-      const b = req.body;
-      const token = await login(db, req, reply, guard, {
-        account: b.account,
-        password: PASSWORD_HASH_RE.test(b.password) ? b.password : '',
-        code: b.code,
-        timestamp: b.timestamp,
-        rememberMe: b.rememberMe,
-        smsCode: b.smsCode,
-      });
-      return ok({ token: `Bearer ${token}` }, '登录成功');
-    },
-  );
+  app.post('/api/oauth/Login', { schema: { body: loginBody }, config: pub, onRequest: guard.loginPerAddress.hook }, async (req, reply) => {
+    const b = req.body;
+    const token = await login(db, req, reply, guard, {
+      account: b.account,
+      password: PASSWORD_HASH_RE.test(b.password) ? b.password : '',
+      code: b.code,
+      timestamp: b.timestamp,
+      rememberMe: b.rememberMe ?? false,
+      smsCode: b.smsCode,
+    });
+    return ok({ token: `Bearer ${token}` }, '登录成功');
+  });
 
   app.post('/api/oauth/captcha', { schema: { body: Type.Object({}) }, config: pub, onRequest: guard.captchaPerAddress.hook }, async () =>
     ok(await createCaptcha(db)),
   );
 
-  app.post<{ Body: { fkey: string } }>(
-    '/api/oauth/getAconfig/:id',
-    { schema: { params: siteParams, body: configBody }, config: pub },
-    async (req) => {
-      const { fkey } = req.body;
-      const value = await getConfig(db, fkey);
-      if (value === undefined) throw badRequest(`配置项不存在: ${fkey}`);
-      return ok({ fkey, value, enabled: value === '1' });
-    },
-  );
+  app.post('/api/oauth/getAconfig/:id', { schema: { params: siteParams, body: configBody }, config: pub }, async (req) => {
+    const { fkey } = req.body;
+    const value = await getConfig(db, fkey);
+    if (value === undefined) throw badRequest(`配置项不存在: ${fkey}`);
+    return ok({ fkey, value, enabled: value === '1' });
+  });
 
-  app.post<{ Body: { username: string } }>(
+  app.post(
     '/api/oauth/sentSmscode/:id',
     { schema: { params: siteParams, body: smsBody }, config: pub, onRequest: guard.smsPerAddress.hook },
     async (req, reply) => {
@@ -129,13 +123,9 @@ export function registerOauthRoutes(app: FastifyInstance, db: Db, guard: SignInG
     return ok(null, '退出成功');
   });
 
-  app.put<{ Body: { id: string; userPassword: string; validatePassword: string } }>(
-    '/api/oauth/updatePassword',
-    { schema: { body: passwordBody }, config: signedIn },
-    async (req) => {
-      if (req.body.id !== req.auth!.userId) throw badRequest('只能修改自己的密码');
-      await setPassword(db, req, req.auth!.userId, samePassword(req.body), false);
-      return ok(null, '修改成功');
-    },
-  );
+  app.put('/api/oauth/updatePassword', { schema: { body: passwordBody }, config: signedIn }, async (req) => {
+    if (req.body.id !== req.auth!.userId) throw badRequest('只能修改自己的密码');
+    await setPassword(db, req, req.auth!.userId, samePassword(req.body), false);
+    return ok(null, '修改成功');
+  });
 }

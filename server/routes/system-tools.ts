@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { TypeBoxProvider } from '../lib/type-provider.ts';
 import type { Access } from '../lib/auth.ts';
 import { operationIdOf, toOpenApi } from '../lib/openapi-schema.ts';
 
@@ -116,7 +117,8 @@ export function openApiDocument(routes: ApiRoute[]) {
   };
 }
 
-export function registerToolsRoutes(app: FastifyInstance): void {
+export function registerToolsRoutes(fastify: FastifyInstance): void {
+  const app = fastify.withTypeProvider<TypeBoxProvider>();
   const routes: ApiRoute[] = [];
   app.addHook('onRoute', (r) => {
     if (!r.url.startsWith('/api') || r.config?.access === undefined) return;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import Type from 'typebox';
 import type { Db } from '../db/database.ts';
+import type { TypeBoxProvider } from '../lib/type-provider.ts';
 import { ok } from '../lib/envelope.ts';
 import { idParams, registerResource } from '../resource/define.ts';
 import { f } from '../resource/fields.ts';
@@ -13,7 +14,8 @@ const PATH = users.spec.path;
 const statusParams = Type.Object({ id: idParams.properties.id, status: f.oneOf('状态', [0, 1], '状态只能是0（禁用）或1（启用）') });
 const resetBody = Type.Object({ id: Type.Optional(Type.String({ title: '用户ID', maxLength: 64 })), ...passwordPair });
 
-export function registerUserRoutes(app: FastifyInstance, db: Db, guard: SignInGuard): void {
+export function registerUserRoutes(fastify: FastifyInstance, db: Db, guard: SignInGuard): void {
+  const app = fastify.withTypeProvider<TypeBoxProvider>();
   // options for other screens' selects: names only, so any signed-in user may read them
   app.get(`${PATH}/Selector`, { config: { access: 'login' } }, async () => {
     const rows = await db.kysely
@@ -31,7 +33,7 @@ export function registerUserRoutes(app: FastifyInstance, db: Db, guard: SignInGu
     return ok({ list: rows.map((r) => ({ id: r.id, fullName: r.parkingName })) });
   });
 
-  app.post<{ Params: { id: string; status: number } }>(
+  app.post(
     `${PATH}/updateStatus/:id/:status`,
     { schema: { params: statusParams, body: Type.Object({}) }, config: { access: { buttons: ['user:status', 'user:edit'] } } },
     async (req) => {
@@ -40,7 +42,7 @@ export function registerUserRoutes(app: FastifyInstance, db: Db, guard: SignInGu
     },
   );
 
-  app.post<{ Params: { id: string }; Body: { userPassword: string; validatePassword: string } }>(
+  app.post(
     `${PATH}/:id/Actions/ResetPassword`,
     { schema: { params: idParams, body: resetBody }, config: { access: { buttons: ['user:resetPassword'] } } },
     async (req) => {
@@ -50,11 +52,11 @@ export function registerUserRoutes(app: FastifyInstance, db: Db, guard: SignInGu
   );
 
   // a user locked by repeated sign-in failures (the list's `locked`) may sign in again at once
-  app.post<{ Params: { id: string } }>(
+  app.post(
     `${PATH}/:id/Actions/Unlock`,
     { schema: { params: idParams, body: Type.Object({}) }, config: { access: { buttons: ['user:unlock'] } } },
     async (req) => ok(null, (await guard.unlock(req, req.params.id)) ? '解锁成功' : '该账号未锁定，已清除其登录失败次数'),
   );
 
-  registerResource(app, db, users);
+  registerResource(fastify, db, users);
 }
