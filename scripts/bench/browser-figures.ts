@@ -19,6 +19,20 @@ export const HEAP_SCREENS = ['parking/parkingAdmin', 'parking/parkingArea', 'par
 
 /** gzip bytes of every script and stylesheet the sign-in page loads */
 export async function signInBundle(browser: Browser, url: string): Promise<{ bytes: number; files: number }> {
+  return bundleOf(browser, url, '#/login', (page) => page.getByRole('button', { name: /登 录|Sign in/ }).waitFor());
+}
+
+/** gzip bytes of every script and stylesheet a public page (scan.html, src/public/) loads: the group card search, calling no API */
+export async function publicBundle(browser: Browser, url: string): Promise<{ bytes: number; files: number }> {
+  return bundleOf(browser, url, 'scan.html#/scanGroupCardQrcode', (page) => page.getByRole('heading', { level: 1 }).waitFor());
+}
+
+async function bundleOf(
+  browser: Browser,
+  url: string,
+  address: string,
+  ready: (page: Page) => Promise<void>,
+): Promise<{ bytes: number; files: number }> {
   const context = await freshContext(browser, url);
   const page = await context.newPage();
   const bodies: Promise<number>[] = [];
@@ -31,8 +45,8 @@ export async function signInBundle(browser: Browser, url: string): Promise<{ byt
         ),
       );
   });
-  await page.goto(`${url}#/login`, { waitUntil: 'networkidle' });
-  await page.getByRole('button', { name: /登 录|Sign in/ }).waitFor();
+  await page.goto(`${url}${address}`, { waitUntil: 'networkidle' });
+  await ready(page);
   const sizes = await Promise.all(bodies);
   await context.close();
   return { bytes: sizes.reduce((a, b) => a + b, 0), files: sizes.length };

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { launchBrowser } from './browser';
-import { bareFirstOpen, coldLoad, firstOpens, heapGrowth, signInBundle } from './browser-figures';
+import { bareFirstOpen, coldLoad, firstOpens, heapGrowth, publicBundle, signInBundle } from './browser-figures';
 import { LIST_APIS, loadList } from './api-load';
 import { startBenchServer, signInToken, type BenchServer } from './server';
 import { formatSummary, printTable, summarize, type FigureRow } from './stats';
@@ -61,6 +61,15 @@ async function browserFigures(server: BenchServer): Promise<void> {
         const { bytes, files } = await signInBundle(browser, server.url);
         const kb = bytes / 1024;
         push({ figure: 'sign-in page JS+CSS, gzip', value: `${kb.toFixed(1)} KB (${files} files)`, budget: '≤ 100 KB', met: kb <= 100 });
+        log('public page bundle');
+        const pub = await publicBundle(browser, server.url);
+        const pubKb = pub.bytes / 1024;
+        push({
+          figure: 'public page JS+CSS, gzip',
+          value: `${pubKb.toFixed(1)} KB (${pub.files} files)`,
+          budget: '≤ 80 KB',
+          met: pubKb <= 80,
+        });
       });
     const token = await signInToken(server.url);
     if (wants('cold'))

@@ -57,7 +57,10 @@ export function PublicApp() {
     document.title = title ? `${title} - ${brand.title}` : brand.title;
   }, [title, brand.title]);
   // every page starts at the top (spec §2)
-  useEffect(() => window.scrollTo(0, 0), [path]);
+  useEffect(() => {
+    // a block: newer browsers answer scrollTo with a promise, which React would take for a cleanup
+    window.scrollTo(0, 0);
+  }, [path]);
 
   const other = locale === 'en-US' ? 'zh-CN' : 'en-US';
   return (
