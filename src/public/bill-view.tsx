@@ -128,7 +128,7 @@ export function BillView({ bill, heading, onRefresh, actions, noCarText }: BillV
         <h1 id="pp-bill-title" className="pp-state__title">
           {noCarText?.title ?? t('bill.noCar.title')}
         </h1>
-        <p className="pp-state__text">{noCarText?.text ?? t('bill.noCar.text')}</p>
+        {(noCarText?.text ?? t('bill.noCar.text')) ? <p className="pp-state__text">{noCarText?.text ?? t('bill.noCar.text')}</p> : null}
         {place ? <p className="pp-muted">{place}</p> : null}
         {onRefresh ? (
           <button type="button" className="pp-button" onClick={onRefresh}>
