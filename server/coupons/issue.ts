@@ -1,9 +1,11 @@
+import type { FastifyRequest } from 'fastify';
 import { type Selectable, sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { lockRow } from '../db/lock-row.ts';
 import type { CouponTemplateTable } from '../db/coupon-tables.ts';
 import { ApiError, badRequest, notFound } from '../lib/envelope.ts';
-import { outOfScope, writable } from '../resource/lot-scope.ts';
+import { assertLots, outOfScope, writable } from '../resource/lot-scope.ts';
+import { writeOperLog } from '../lib/oper-log.ts';
 import { newId } from '../lib/ids.ts';
 import { yuan } from '../../domain/money.ts';
 import { PLATE_MESSAGE, PLATE_RE } from '../../domain/field-rules.ts';
@@ -169,4 +171,22 @@ export async function issueCoupons(db: Db, templateId: string, plates: string[],
   const out: IssueRow[] = [];
   for (const plate of plates) out.push(await issueOne(db, templateId, plate, who, now));
   return out;
+}
+
+/** More stock for template `id`, added to what is left under its lock (never written from a form that may have read it before an issue); answers the stock after. */
+export function addTemplateStock(db: Db, req: FastifyRequest, id: string, count: number): Promise<number> {
+  return db.transaction(async (tx) => {
+    const t = await lockRow(tx, 'couponTemplate', id);
+    if (!t) throw notFound();
+    assertLots(req, t.parkingIds);
+    const after = Number(t.stock) + count;
+    await tx.query('update coupon_template set stock = $2, last_modify_time = now() where id = $1', [id, after]);
+    await writeOperLog(tx, req, {
+      action: 'update',
+      module: 'couponTemplate',
+      recordId: id,
+      detail: `${t.templateName} 补充库存${count}张：${t.stock} → ${after}`,
+    });
+    return after;
+  });
 }

@@ -1,4 +1,11 @@
+import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.ts';
+import { lockRow } from '../db/lock-row.ts';
+import { notFound } from '../lib/envelope.ts';
+import { writeOperLog } from '../lib/oper-log.ts';
+import { operatorOf } from '../lib/operator.ts';
+import { assertLots } from '../resource/lot-scope.ts';
+import { yuan } from '../../domain/money.ts';
 import { newId } from '../lib/ids.ts';
 import { LEDGER_KIND } from '../../domain/coupon-codes.ts';
 
@@ -33,4 +40,27 @@ export async function moveBalance(tx: Db, merchantId: string, m: Movement): Prom
     [newId('ml'), merchantId, m.kind, m.cents, balance, m.couponNo ?? '', m.orderId ?? null, m.operator, m.at ?? null, m.note],
   );
   return { balance, merchantName: rows[0].merchant_name };
+}
+
+/** Money paid in by merchant `id`: added to the balance as it is now, with its ledger row; answers the balance after. */
+export function topUpMerchant(db: Db, req: FastifyRequest, id: string, amountCents: number, note: string): Promise<number> {
+  return db.transaction(async (tx) => {
+    const merchant = await lockRow(tx, 'merchant', id);
+    if (!merchant) throw notFound();
+    assertLots(req, merchant.parkingIds);
+    const moved = await moveBalance(tx, id, {
+      kind: LEDGER_KIND.TOP_UP,
+      cents: amountCents,
+      operator: operatorOf(req),
+      note: note.trim() ? `预付充值：${note.trim()}` : '预付充值',
+    });
+    const after = moved!.balance; // money in is never refused
+    await writeOperLog(tx, req, {
+      action: 'update',
+      module: 'merchant',
+      recordId: id,
+      detail: `${moved!.merchantName} 预付充值${yuan(amountCents)}元：${yuan(after - amountCents)} → ${yuan(after)}`,
+    });
+    return after;
+  });
 }

@@ -2,16 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import Type from 'typebox';
 import type { Db } from '../db/database.ts';
 import { notFound, ok } from '../lib/envelope.ts';
-import { moveBalance } from '../coupons/merchant-balance.ts';
+import { topUpMerchant } from '../coupons/merchant-balance.ts';
 import { writeOperLog } from '../lib/oper-log.ts';
 import { idParams, registerResource } from '../resource/define.ts';
-import { assertLots, canSee, lotsOf, outOfScope } from '../resource/lot-scope.ts';
+import { canSee, lotsOf, outOfScope } from '../resource/lot-scope.ts';
 import { couponTemplates } from '../entities/coupon-templates.ts';
 import { couponRecords } from '../entities/coupon-records.ts';
 import { merchants } from '../entities/merchants.ts';
-import { MAX_BATCH, issueCoupons, platesOf } from '../coupons/issue.ts';
+import { MAX_BATCH, addTemplateStock, issueCoupons, platesOf } from '../coupons/issue.ts';
 import { voidCoupon } from '../coupons/lifecycle.ts';
-import { COUPON_STATES, LEDGER_KIND, couponValueLabel } from '../../domain/coupon-codes.ts';
+import { COUPON_STATES, couponValueLabel } from '../../domain/coupon-codes.ts';
 import { yuan } from '../../domain/money.ts';
 import type { TypeBoxProvider } from '../lib/type-provider.ts';
 import { operatorOf } from '../lib/operator.ts';
@@ -141,23 +141,7 @@ export function registerCouponRoutes(fastify: FastifyInstance, db: Db): void {
     '/api/coupon/Template/:id/Actions/AddStock',
     { schema: { params: idParams, body: ADD_STOCK, summary: '补充优惠券库存' }, config: { access: { buttons: ['couponTemplate:edit'] } } },
     async (req) => {
-      const stock = await db.transaction(async (tx) => {
-        const { rows } = await tx.query<{ parking_ids: string[]; template_name: string; stock: number }>(
-          'select parking_ids, template_name, stock from coupon_template where id = $1 for update',
-          [req.params.id],
-        );
-        if (!rows[0]) throw notFound();
-        assertLots(req, rows[0].parking_ids);
-        const after = Number(rows[0].stock) + req.body.count;
-        await tx.query('update coupon_template set stock = $2, last_modify_time = now() where id = $1', [req.params.id, after]);
-        await writeOperLog(tx, req, {
-          action: 'update',
-          module: 'couponTemplate',
-          recordId: req.params.id,
-          detail: `${rows[0].template_name} 补充库存${req.body.count}张：${rows[0].stock} → ${after}`,
-        });
-        return after;
-      });
+      const stock = await addTemplateStock(db, req, req.params.id, req.body.count);
       return ok({ stock }, `已补充库存，当前库存${stock}张`);
     },
   );
@@ -168,27 +152,7 @@ export function registerCouponRoutes(fastify: FastifyInstance, db: Db): void {
     { schema: { params: idParams, body: TOP_UP, summary: '商户预付充值' }, config: { access: { buttons: ['merchant:edit'] } } },
     async (req) => {
       const { amountCents, note = '' } = req.body;
-      const balance = await db.transaction(async (tx) => {
-        const { rows } = await tx.query<{ parking_ids: string[] }>('select parking_ids from merchant where id = $1 for update', [
-          req.params.id,
-        ]);
-        if (!rows[0]) throw notFound();
-        assertLots(req, rows[0].parking_ids);
-        const moved = await moveBalance(tx, req.params.id, {
-          kind: LEDGER_KIND.TOP_UP,
-          cents: amountCents,
-          operator: operatorOf(req),
-          note: note.trim() ? `预付充值：${note.trim()}` : '预付充值',
-        });
-        const after = moved!.balance; // money in is never refused
-        await writeOperLog(tx, req, {
-          action: 'update',
-          module: 'merchant',
-          recordId: req.params.id,
-          detail: `${moved!.merchantName} 预付充值${yuan(amountCents)}元：${yuan(after - amountCents)} → ${yuan(after)}`,
-        });
-        return after;
-      });
+      const balance = await topUpMerchant(db, req, req.params.id, amountCents, note);
       return ok({ balance }, `已充值${yuan(amountCents)}元，当前余额${yuan(balance)}元`);
     },
   );
