@@ -65,6 +65,11 @@ export async function assertLotsExist(db: Db, value: unknown, title = '停车场
   if (missing.length) throw new ApiError(400, ids.length > 1 ? `${title}不存在：${missing.join('、')}` : `${title}不存在`);
 }
 
+/** Whether lot `id` exists. */
+export async function lotExists(db: Db, id: string): Promise<boolean> {
+  return (await db.kysely.selectFrom('parking').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+}
+
 /** The lot value of a record (stored, or new values): its own column, or its parent's through `via`. */
 export async function lotValue(db: Db, lot: LotColumn, row: Row): Promise<unknown> {
   let value = row[lot.column];

@@ -15,7 +15,7 @@ import { CAR_CLASSES } from '../../domain/parking-codes.ts';
 import { COUPON_FROM, COUPON_KIND } from '../../domain/fee-codes.ts';
 import { ruleProblem } from '../fees/validate.ts';
 import { f } from '../resource/fields.ts';
-import { assertLots } from '../resource/lot-scope.ts';
+import { assertLots, lotExists } from '../resource/lot-scope.ts';
 import { PLATE_COLOR_CODES } from '../services/parking-model.ts';
 import { openDebts } from '../arrears/policy.ts';
 import { plateQuery } from '../entities/parking-orders.ts';
@@ -125,8 +125,7 @@ export function registerFeeCalculator(fastify: FastifyInstance, db: Db): void {
       // a named lot is the caller's, whichever rule prices the stay: its cards and debts are read below
       if (b.parkingId) {
         assertLots(req, b.parkingId);
-        const { rows } = await db.query('select 1 from parking where id = $1', [b.parkingId]);
-        if (!rows.length) throw badRequest(`停车场不存在：${b.parkingId}`);
+        if (!(await lotExists(db, b.parkingId))) throw badRequest(`停车场不存在：${b.parkingId}`);
       }
       let rule: FeeRuleSnapshot | null;
       let source: 'body' | 'rule' | 'lot';
