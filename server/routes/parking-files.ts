@@ -7,6 +7,7 @@ import { idParams } from '../resource/define.ts';
 import { laneScanUrl, publicOrigin, sendQrFiles, spaceScanUrl } from '../services/parking-qr.ts';
 import { regionByAddress } from '../services/parking-region.ts';
 import { assertLots } from '../resource/lot-scope.ts';
+import { laneQrRow, lotName, spaceQrRows, validLaneQrs } from '../services/qr-targets.ts';
 
 /** Binary answers of the lots screen: the QR codes; and address → region code (the .xlsx export is the resource's). */
 
@@ -36,12 +37,7 @@ export function registerParkingFiles(fastify: FastifyInstance, db: Db): void {
     const parkingId = q.parkingId ?? '';
     const ids = q.spaceIds?.length ? q.spaceIds : (q.ids ?? []);
     if (!parkingId && !ids.length) throw badRequest('请指定停车场或车位');
-    const { rows } = await db.query<{ id: string; parking_id: string; space_no: string; parking_name: string }>(
-      `select s.id, s.parking_id, s.space_no, p.parking_name from parking_space s join parking p on p.id = s.parking_id
-        where ($1 = '' or s.parking_id = $1) and (cardinality($2::text[]) = 0 or s.id = any($2::text[]))
-        order by s.space_no limit $3`,
-      [parkingId, ids, QR_LIMIT + 1],
-    );
+    const rows = await spaceQrRows(db, parkingId, ids, QR_LIMIT + 1);
     if (!rows.length) throw badRequest('没有找到对应的车位');
     assertLots(req, [...new Set(rows.map((s) => s.parking_id))]);
     if (rows.length > QR_LIMIT) throw badRequest(`一次最多下载${QR_LIMIT}个车位二维码，请指定车位`);
@@ -54,31 +50,24 @@ export function registerParkingFiles(fastify: FastifyInstance, db: Db): void {
   });
 
   const laneQrs = { schema: { params: idParams }, config: { access: { buttons: ['parking:qrcode', 'lane:qrcode'] } } };
-  app.get<{ Params: { id: string } }>('/api/system/Parking/BuildGateParkingQRCode/:id', laneQrs, async (req, reply) => {
-    const lot = (await db.query<{ parking_name: string }>('select parking_name from parking where id = $1', [req.params.id])).rows[0];
-    if (!lot) throw notFound();
+  app.get('/api/system/Parking/BuildGateParkingQRCode/:id', laneQrs, async (req, reply) => {
+    const name = await lotName(db, req.params.id);
+    if (name === undefined) throw notFound();
     assertLots(req, req.params.id);
-    const { rows } = await db.query<{ id: string; lane_name: string; lane_code: string }>(
-      'select id, lane_name, lane_code from parking_lane where parking_id = $1 and qr_status = 1 order by lane_code',
-      [req.params.id],
-    );
+    const rows = await validLaneQrs(db, req.params.id);
     if (!rows.length) throw badRequest('该停车场没有可用的车道二维码');
     const origin = publicOrigin(req);
     return sendQrFiles(
       reply,
-      rows.map((l) => ({ name: `${lot.parking_name}-${l.lane_name}(${l.lane_code})`, text: laneScanUrl(origin, req.params.id, l.id) })),
-      `${lot.parking_name}-车道二维码`,
+      rows.map((l) => ({ name: `${name}-${l.lane_name}(${l.lane_code})`, text: laneScanUrl(origin, req.params.id, l.id) })),
+      `${name}-车道二维码`,
     );
   });
 
   const laneQr = { schema: { querystring: laneQrQuery }, config: { access: { buttons: ['lane:qrcode'] } } };
-  app.get<{ Querystring: { laneId: string } }>('/api/system/ParkingLane/build/wxApplet/qRCode', laneQr, async (req, reply) => {
+  app.get('/api/system/ParkingLane/build/wxApplet/qRCode', laneQr, async (req, reply) => {
     const { laneId } = req.query;
-    const { rows } = await db.query<{ id: string; parking_id: string; lane_name: string; qr_status: number; parking_name: string }>(
-      'select l.id, l.parking_id, l.lane_name, l.qr_status, p.parking_name from parking_lane l join parking p on p.id = l.parking_id where l.id = $1',
-      [laneId],
-    );
-    const lane = rows[0];
+    const lane = await laneQrRow(db, laneId);
     if (!lane) throw notFound();
     assertLots(req, lane.parking_id);
     if (lane.qr_status !== 1) throw badRequest('该车道二维码已作废，请先重新生成');
@@ -89,19 +78,15 @@ export function registerParkingFiles(fastify: FastifyInstance, db: Db): void {
     );
   });
 
-  app.get<{ Querystring: { address: string } }>(
-    '/api/system/Base/Area/getCodeByAddress',
-    { schema: { querystring: addressQuery }, config: { access: 'login' } },
-    async (req) => {
-      const match = regionByAddress(req.query.address);
-      if (!match) throw badRequest('无法从地址识别行政区划，请填写省、市、区');
-      return ok({
-        code: match.code,
-        name: match.name,
-        provinceCode: match.province?.code ?? '',
-        cityCode: match.city?.code ?? '',
-        areaCode: match.area?.code ?? '',
-      });
-    },
-  );
+  app.get('/api/system/Base/Area/getCodeByAddress', { schema: { querystring: addressQuery }, config: { access: 'login' } }, async (req) => {
+    const match = regionByAddress(req.query.address);
+    if (!match) throw badRequest('无法从地址识别行政区划，请填写省、市、区');
+    return ok({
+      code: match.code,
+      name: match.name,
+      provinceCode: match.province?.code ?? '',
+      cityCode: match.city?.code ?? '',
+      areaCode: match.area?.code ?? '',
+    });
+  });
 }
