@@ -13,7 +13,7 @@ import { HELD_REFUND_STATES } from '../../domain/refund-codes.ts';
 import { ORDER_STATE, type OrderState, STATE_LABEL } from '../../domain/parking-codes.ts';
 import { leaveGroup } from '../cards/group-slots.ts';
 import { operatorOf } from '../lib/operator.ts';
-import { auditOrder } from './order-audit.ts';
+import { auditOrder, orderSnapshot } from './order-audit.ts';
 import { freeSpace, writeOrderState } from './settlement.ts';
 
 /**
@@ -51,16 +51,6 @@ export interface ActionInput {
 type OrderRow = LockedOrder;
 
 /** What the audit keeps of an order before and after a change. */
-const snapshot = (o: OrderRow) => ({
-  state: o.state,
-  stateLabel: STATE_LABEL[o.state],
-  receivableCents: o.receivableCents,
-  discountCents: o.discountCents,
-  paidCents: netPaid(o),
-  owedCents: o.owedCents,
-  refundedCents: o.refundedCents,
-});
-
 /** Refund statuses still holding money back (applied, approved, refunding, failed): what may not be refunded again. */
 export const PENDING_REFUND_STATUSES = HELD_REFUND_STATES;
 
@@ -167,7 +157,7 @@ export async function runOrderAction(
     if (action === 'arrears') await recordOrder(tx, id, reason); // the debt is on 欠费记录 at once
     // a closed stay has left: a group card's slot it held goes to the plate waiting longest
     if (plan.closeNow) await leaveGroup(tx, id, Date.now());
-    await auditOrder(tx, id, { action, operator, before: snapshot(o), after: snapshot(after), reason });
+    await auditOrder(tx, id, { action, operator, before: orderSnapshot(o), after: orderSnapshot(after), reason });
     await writeOperLog(tx, req, {
       action: plan.state === o.state ? 'update' : 'status',
       module: 'parkingOrder',

@@ -9,11 +9,11 @@ import { REFUND_REASON, REFUND_STATE, type RefundState } from '../../domain/refu
 import { PAY_CHANNEL } from '../../domain/parking-codes.ts';
 import { yuan } from '../../domain/money.ts';
 import { type PaymentRefunds, heldOf, paymentRefusal, refundRefusal, refundableOf, refundedOf } from './refundable.ts';
-import { newRefundNo, orderSnapshot, refundSnapshot } from './store.ts';
+import { newRefundNo, refundSnapshot } from './store.ts';
 import { netPaid } from '../orders/amounts.ts';
 import { lockOrder } from '../orders/order-lock.ts';
 import { operatorOf } from '../lib/operator.ts';
-import { auditOrder } from '../orders/order-audit.ts';
+import { auditOrder, orderSnapshot } from '../orders/order-audit.ts';
 
 /**
  * Applying for a refund (from the order's details or from 退款申请): one APPLIED request against

@@ -3,7 +3,7 @@ import { lockRow } from '../db/lock-row.ts';
 import { newId } from '../lib/ids.ts';
 import { chinaDate } from '../../domain/china-time.ts';
 import { REFUND_STATUS, type RefundState } from '../../domain/refund-codes.ts';
-import { STATE_LABEL } from '../../domain/parking-codes.ts';
+import { orderSnapshot } from '../orders/order-audit.ts';
 import type { LockedOrder } from '../orders/order-lock.ts';
 
 /** The rows a refund change reads and writes, locked in its transaction, and its audit row. */
@@ -51,19 +51,6 @@ export function newRefundNo(now = new Date()): string {
   return `RF${chinaDate(now.getTime()).replaceAll('-', '')}${time}${newId().slice(0, 8).toUpperCase()}`;
 }
 
-/** What the audit keeps of an order's amounts at one moment. */
-export const orderSnapshot = (o: OrderMoney) => ({
-  state: o.state,
-  stateLabel: STATE_LABEL[o.state],
-  receivableCents: o.receivableCents,
-  discountCents: o.discountCents,
-  // 实收, as the audit has always shown it: payments less refunds
-  paidCents: o.paidCents - o.refundedCents,
-  owedCents: o.owedCents,
-  refundedCents: o.refundedCents,
-});
-
-/** … and of one of its refunds. */
 /** What the audit keeps of a refund. */
 export const refundFields = (r: { refundNo: string; amountCents: number; status: RefundState }) => ({
   refundNo: r.refundNo,
@@ -72,6 +59,7 @@ export const refundFields = (r: { refundNo: string; amountCents: number; status:
   refundStatusLabel: REFUND_STATUS[r.status],
 });
 
+/** … and of an order with one of its refunds (orders/order-audit.ts keeps the order's part). */
 export const refundSnapshot = (o: OrderMoney, r: { refundNo: string; amountCents: number; status: RefundState }) => ({
   ...orderSnapshot(o),
   ...refundFields(r),
