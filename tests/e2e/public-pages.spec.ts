@@ -130,7 +130,7 @@ test('a driver at the barrier: the bill, 支付 through the simulated wallet, th
   // touch targets of at least 44 px
   for (const target of await page.locator('button:visible, label.pp-choice__option').all()) {
     const box = await target.boundingBox();
-    if (box) expect(Math.min(box.height, box.width), await target.textContent()).toBeGreaterThanOrEqual(44);
+    if (box) expect(Math.min(box.height, box.width), (await target.textContent()) ?? '').toBeGreaterThanOrEqual(44);
   }
 
   const pay = page.waitForRequest((r) => r.url().endsWith('/api/public/Pay') && r.method() === 'POST');
