@@ -92,23 +92,24 @@ export const monthCards = defineResource({
     async save(tx, v, before) {
       if (!before) {
         assertStartNotPast(v);
-        const { rows } = await tx.query<Record<string, unknown>>(
-          'select period_kind, period_days, max_periods, price_cents, enabled_mark, $2 = any(parking_ids) as at_lot from card_product where id = $1',
-          [v.productId, v.parkingId],
-        );
-        const p = rows[0];
+        const p = await tx.kysely
+          .selectFrom('cardProduct')
+          .select(['periodKind', 'periodDays', 'maxPeriods', 'priceCents', 'enabledMark'])
+          .select((eb) => eb(eb.val(v.parkingId), '=', eb.fn.any('parkingIds')).as('atLot'))
+          .where('id', '=', v.productId)
+          .executeTakeFirst();
         if (!p) throw badRequest('月卡产品不存在');
-        if (Number(p.enabled_mark) !== 1) throw badRequest('该月卡产品已停用');
-        if (!p.at_lot) throw badRequest('该月卡产品不适用于所选停车场');
-        if (v.periods > Number(p.max_periods)) throw badRequest(`该产品单次最多购买${Number(p.max_periods)}个周期`);
+        if (Number(p.enabledMark) !== 1) throw badRequest('该月卡产品已停用');
+        if (!p.atLot) throw badRequest('该月卡产品不适用于所选停车场');
+        if (v.periods > Number(p.maxPeriods)) throw badRequest(`该产品单次最多购买${Number(p.maxPeriods)}个周期`);
         const endDate = periodEnd(
           v.startDate,
-          { periodKind: Number(p.period_kind) as PeriodKind, periodDays: Number(p.period_days) },
+          { periodKind: Number(p.periodKind) as PeriodKind, periodDays: Number(p.periodDays) },
           v.periods,
         );
         await assertPlatesFree(tx, v.parkingId, v.plateNos);
         // what opening it costs is fixed now: a later change of the product's price is not charged
-        return { ...v, endDate, amountCents: Number(p.price_cents) * v.periods };
+        return { ...v, endDate, amountCents: Number(p.priceCents) * v.periods };
       }
       await assertPlatesFree(tx, v.parkingId, v.plateNos, before.id);
     },

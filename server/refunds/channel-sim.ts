@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.ts';
+import { lockRow } from '../db/lock-row.ts';
 import { newId } from '../lib/ids.ts';
 import type { Job } from '../jobs/leader.ts';
 import { CHANNEL_REFUND_RULES, REFUND_STATE } from '../../domain/refund-codes.ts';
@@ -42,12 +43,9 @@ async function accept(db: Db, a: Asked, opts: RefundChannelOptions, now: Date): 
   const dice = opts.random ?? Math.random;
   await db.transaction(async (tx) => {
     // the channel's own idempotency: one payout per refund number, whatever is asked
-    const paid = await tx.query<{ channel_serial: string }>(
-      'select channel_serial from refund_channel_payout where refund_no = $1 for update',
-      [a.refundNo],
-    );
-    const fails = !paid.rows[0] && dice() * 100 < opts.failPercent;
-    const serial = paid.rows[0]?.channel_serial ?? `CH${a.channel}${newId().toUpperCase()}`;
+    const paid = await lockRow(tx, 'refundChannelPayout', a.refundNo, 'refundNo');
+    const fails = !paid && dice() * 100 < opts.failPercent;
+    const serial = paid?.channelSerial ?? `CH${a.channel}${newId().toUpperCase()}`;
     const inserted = await tx.query(
       `insert into refund_channel_request (refund_no, attempt, channel, amount_cents, accepted_at, answer_at, outcome, fail_reason, answers_left, channel_serial)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) on conflict (refund_no, attempt) do nothing returning refund_no`,
@@ -64,7 +62,7 @@ async function accept(db: Db, a: Asked, opts: RefundChannelOptions, now: Date): 
         serial,
       ],
     );
-    if (inserted.rows.length && !fails && !paid.rows[0])
+    if (inserted.rows.length && !fails && !paid)
       await tx.query(
         'insert into refund_channel_payout (id, refund_no, channel, amount_cents, channel_serial) values ($1, $2, $3, $4, $5)',
         [newId('po'), a.refundNo, a.channel, a.amountCents, serial],
