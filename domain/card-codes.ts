@@ -20,7 +20,14 @@ export const RENEW_FROM = { 1: '从原到期日续期', 2: '从缴费日起算' 
 /** REFUNDED: every payment of the card was paid back; the card is ended for good (no unfreeze, renewal or cover) */
 export const CARD_STATUS = { PENDING_PAY: 0, ACTIVE: 1, EXPIRING: 2, EXPIRED: 3, FROZEN: 4, REFUNDED: 5 } as const;
 export type CardStatus = (typeof CARD_STATUS)[keyof typeof CARD_STATUS];
-export const CARD_STATUS_LABEL: Record<CardStatus, string> = { 0: '待支付', 1: '有效', 2: '即将过期', 3: '已过期', 4: '已冻结', 5: '已退卡' };
+export const CARD_STATUS_LABEL: Record<CardStatus, string> = {
+  0: '待支付',
+  1: '有效',
+  2: '即将过期',
+  3: '已过期',
+  4: '已冻结',
+  5: '已退卡',
+};
 /** a card this many days or fewer before its end is EXPIRING */
 export const EXPIRING_DAYS = 7;
 /** the statuses whose validity covers stays (an expired card still covered the days it was valid) */
