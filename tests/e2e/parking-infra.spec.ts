@@ -85,7 +85,7 @@ test('lanes: the downloaded QR is a PNG of the lane scan URL; the preview shows 
   expect(file.suggestedFilename()).toMatch(/^\d{8}-\d{6}_海岸城购物中心停车场-1号出口\.png$/);
   const png = PNG.sync.read(readFileSync(await file.path()));
   const text = jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data;
-  expect(text).toBe(`${new URL(baseURL!).origin}/#/scanQRcode?parkingId=p-ns-hac-02&laneId=l-ns-hac-02-2`);
+  expect(text).toBe(`${new URL(baseURL!).origin}/scan.html#/scanQRcode?parkingId=p-ns-hac-02&laneId=l-ns-hac-02-2`);
 
   await row.getByRole('button', { name: '预览二维码' }).click();
   const preview = page.getByRole('dialog');

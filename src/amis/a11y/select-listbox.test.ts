@@ -102,7 +102,7 @@ describe('Escape on an open select', () => {
   it('closes the select (a click on its box), keeps the focus there, and goes no further', () => {
     closeSelectsOnEscape(document);
     document.body.innerHTML = `
-      <div role="combobox" tabindex="0" aria-expanded="true" aria-owns="downshift-0-menu"></div>
+      <div class="cxd-Select" role="combobox" tabindex="0" aria-expanded="true" aria-owns="downshift-0-menu"></div>
       <div class="cxd-PopOver cxd-Select-popover"><div class="cxd-Select-menu"><div class="cxd-Select-input"><input aria-controls="downshift-0-menu"></div></div></div>`;
     const combobox = document.querySelector<HTMLElement>('[role="combobox"]')!;
     const search = document.querySelector('input')!;
@@ -124,5 +124,15 @@ describe('Escape on an open select', () => {
     document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
     expect(reachedWindow).toBe(true);
     window.removeEventListener('keydown', onWindow);
+  });
+
+  it('leaves the console’s own comboboxes (the header search) to close themselves', () => {
+    closeSelectsOnEscape(document);
+    document.body.innerHTML = `<div class="pc-search"><input role="combobox" aria-expanded="true" aria-controls="pc-search-list"></div>`;
+    const search = document.querySelector('input')!;
+    expect(openSelectOf(search, document)).toBeNull();
+    const escape = new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true });
+    search.dispatchEvent(escape);
+    expect(escape.defaultPrevented).toBe(false);
   });
 });

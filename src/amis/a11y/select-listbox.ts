@@ -136,8 +136,10 @@ export function noMadeUpPopoverRole(PopOver: unknown): boolean {
 /** The open select a key went to: its box, or its search box in the popover (which names the listbox it controls). */
 export function openSelectOf(target: EventTarget | null, doc: Document): HTMLElement | null {
   if (!(target instanceof HTMLElement)) return null;
+  // amis's own selects only: the console's comboboxes (the header search) close themselves
   const own = target.closest<HTMLElement>('[role="combobox"][aria-expanded="true"]');
-  if (own) return own;
+  // (amis's Select root, whichever theme prefixes its class: cxd-Select, antd-Select, …)
+  if (own) return own.closest('[class*="-Select"]') ? own : null;
   const menuId = target.closest('.cxd-Select-popover') ? target.getAttribute('aria-controls') : null;
   if (!menuId) return null;
   return (
