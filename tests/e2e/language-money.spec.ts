@@ -70,7 +70,8 @@ for (const viewport of WIDTHS) {
     test.use({ viewport });
 
     test("refund reasons: the code's label in English, the words as typed; the per-page select in English", async ({ page }) => {
-      const words = `车主说多收了 ${viewport.width}`;
+      // typed words stay as typed (not Chinese here: the all-screens sweep of language.spec.ts may run after this one)
+      const words = `driver says overcharged ${viewport.width}`;
       const { refundNo } = await askRefund(page.request, words);
       await inEnglish(page, '/refund/refundApply');
       await listShown(page);
