@@ -10,42 +10,13 @@ import { couponAtExit } from '../coupons/sim.ts';
 import { openDebts } from '../arrears/policy.ts';
 import { arrearsMachine } from '../arrears/state-machine.ts';
 import { ORDER_STATE, PLATE_COLOR } from '../../domain/parking-codes.ts';
+import type { BillKind, PublicBill } from '../../domain/public-bill.ts';
 
 /**
  * The bill a driver's phone (or a collector's handheld) shows: the stay priced as it stands now,
  * with the plate's card cover and coupon, what was paid in the lot, and the plate's open debts,
  * payable together (docs/public-api.md `PublicBill`). Reads only: paying is payments.ts.
  */
-
-export type BillKind = 'noCar' | 'bill' | 'free' | 'card' | 'paid';
-
-export interface PublicOrderBill {
-  token: string;
-  plateNo: string;
-  plateColor: number;
-  plateColorLabel: string;
-  entryTime: number;
-  durationSec: number;
-  spaceNo: string;
-  totalCents: number;
-  discountCents: number;
-  paidCents: number;
-  payableCents: number;
-  freeMinutes: number;
-  graceMinutes: number;
-  leaveBefore: number | null;
-}
-
-export interface PublicBill {
-  kind: BillKind;
-  lotName: string;
-  laneName: string;
-  order: PublicOrderBill | null;
-  arrears: { id?: string; orderNo: string; lotName: string; exitTime: number; owedCents: number }[];
-  arrearsCents: number;
-  dueCents: number;
-  card: null | { cardNo: string; kind: 'month' | 'group'; endDate: string; renewable: boolean };
-}
 
 /** An order still in the lot, as the bill reads it. */
 export interface OpenStay {

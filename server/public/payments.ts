@@ -4,7 +4,8 @@ import type { Db } from '../db/database.ts';
 import { ApiError, badRequest, notFound } from '../lib/envelope.ts';
 import { type ExitPayment, type OpenOrder, payInPark, settleExit } from '../orders/settlement.ts';
 import { payDebt } from '../arrears/actions.ts';
-import { type PublicBill, billOf, payableDebts, priceOpenStay, stayById, stayByToken } from './bill.ts';
+import type { PublicBill } from '../../domain/public-bill.ts';
+import { billOf, payableDebts, priceOpenStay, stayById, stayByToken } from './bill.ts';
 
 /**
  * Payments from a driver's phone or a collector's handheld, through a pay provider (simulated

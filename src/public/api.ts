@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import type { PublicBill } from '../../domain/public-bill';
 
 /**
  * The public pages' calls (docs/public-api.md), through fetch: no axios, no console client. Every
@@ -6,40 +7,7 @@ import { createContext, useContext } from 'react';
  * `msg` (a 404 lane, a 429 rate limit), whatever the HTTP status. Money is integer cents.
  */
 
-export interface PublicOrder {
-  token: string;
-  plateNo: string;
-  plateColor: number;
-  plateColorLabel: string;
-  entryTime: number;
-  durationSec: number;
-  spaceNo: string;
-  totalCents: number;
-  discountCents: number;
-  paidCents: number;
-  payableCents: number;
-  freeMinutes: number;
-  graceMinutes: number;
-  leaveBefore: number | null;
-}
-
-export interface PublicArrear {
-  orderNo: string;
-  lotName: string;
-  exitTime: number;
-  owedCents: number;
-}
-
-export interface PublicBill {
-  kind: 'noCar' | 'bill' | 'free' | 'card' | 'paid';
-  lotName: string;
-  laneName: string;
-  order: PublicOrder | null;
-  arrears: PublicArrear[];
-  arrearsCents: number;
-  dueCents: number;
-  card: null | { cardNo: string; kind: 'month' | 'group'; endDate: string; renewable: boolean };
-}
+export type { BillKind, PublicArrear, PublicBill, PublicOrder } from '../../domain/public-bill';
 
 export interface PayStarted {
   outTradeNo: string;

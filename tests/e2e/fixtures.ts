@@ -173,3 +173,36 @@ export async function clickUntil(target: Locator, effect: () => Promise<void>) {
     await effect();
   }).toPass({ timeout: 30_000, intervals: [500, 1000] });
 }
+
+/**
+ * A refund request of 1.00 made through the API on a paid order of the seeded history (one with a
+ * payment that still gives something back), with its reason code and words.
+ */
+export async function askRefund(
+  request: APIRequestContext,
+  opts: { words: string; reasonCode: number; payChannel?: number },
+): Promise<{ refundNo: string; orderId: string; orderNo: string; headers: { Authorization: string } }> {
+  const headers = { Authorization: await adminToken(request) };
+  const orders = `/api/order/ParkingOrder?state=2&payChannel=${opts.payChannel ?? 1}&pageSize=100`;
+  const list = (await (await request.get(orders, { headers })).json()).data.list as {
+    id: string;
+    orderNo: string;
+    paidCents: number;
+    refundedCents: number;
+  }[];
+  for (const order of list.filter((o) => o.paidCents >= 200 && o.refundedCents === 0)) {
+    const payments = (await (await request.get(`/api/refund/Orders/${order.id}/Payments`, { headers })).json()).data.options as {
+      value: string;
+      disabled: boolean;
+    }[];
+    const payment = payments.find((p) => !p.disabled);
+    if (!payment) continue;
+    const res = await request.post('/api/refund/Refunds', {
+      headers,
+      data: { orderId: order.id, paymentId: payment.value, amountCents: 100, reasonCode: opts.reasonCode, reason: opts.words },
+    });
+    const body = await res.json();
+    if (body.code === 200) return { refundNo: body.data.refundNo as string, orderId: order.id, orderNo: order.orderNo, headers };
+  }
+  throw new Error('no paid order left to refund');
+}

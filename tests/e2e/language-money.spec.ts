@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { test, expect, signInAndWait, adminToken, waitForRows, clickUntil } from './fixtures';
+import { test, expect, signInAndWait, adminToken, waitForRows, clickUntil, askRefund } from './fixtures';
 import { listShown } from './built-screens';
 import { REFUND_REASON } from '../../domain/refund-codes';
 
@@ -39,31 +39,7 @@ async function columnTexts(page: Page, header: string): Promise<string[]> {
 }
 
 /** A refund asked for through the API on a paid order of the seeded history, with reason 多收费用 and `words`. */
-async function askRefund(request: APIRequestContext, words: string): Promise<{ refundNo: string; orderId: string }> {
-  const headers = { Authorization: await adminToken(request) };
-  const list = (await (await request.get('/api/order/ParkingOrder?state=2&payChannel=1&pageSize=100', { headers })).json()).data.list as {
-    id: string;
-    orderNo: string;
-    paidCents: number;
-    refundedCents: number;
-  }[];
-  for (const order of list.filter((o) => o.paidCents >= 200 && o.refundedCents === 0)) {
-    const payments = (await (await request.get(`/api/refund/Orders/${order.id}/Payments`, { headers })).json()).data.options as {
-      value: string;
-      disabled: boolean;
-    }[];
-    const payment = payments.find((p) => !p.disabled);
-    if (!payment) continue;
-    const res = await request.post('/api/refund/Refunds', {
-      headers,
-      data: { orderId: order.id, paymentId: payment.value, amountCents: 100, reasonCode: 2, reason: words },
-    });
-    const body = await res.json();
-    if (body.code !== 200) continue;
-    return { refundNo: body.data.refundNo as string, orderId: order.id };
-  }
-  throw new Error('no paid order left to refund');
-}
+const askOverchargeRefund = (request: APIRequestContext, words: string) => askRefund(request, { words, reasonCode: 2 });
 
 for (const viewport of WIDTHS) {
   test.describe(`in English at ${viewport.width} px`, () => {
@@ -72,7 +48,7 @@ for (const viewport of WIDTHS) {
     test("refund reasons: the code's label in English, the words as typed; the per-page select in English", async ({ page }) => {
       // typed words stay as typed (not Chinese here: the all-screens sweep of language.spec.ts may run after this one)
       const words = `driver says overcharged ${viewport.width}`;
-      const { refundNo } = await askRefund(page.request, words);
+      const { refundNo } = await askOverchargeRefund(page.request, words);
       await inEnglish(page, '/refund/refundApply');
       await listShown(page);
       await expect(page.getByRole('row').filter({ hasText: refundNo })).toContainText(`Overcharged: ${words}`);

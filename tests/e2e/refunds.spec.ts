@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { test, expect, signInAndWait, adminToken, createTempUser, clickUntil, waitForRows } from './fixtures';
+import { test, expect, signInAndWait, adminToken, createTempUser, clickUntil, waitForRows, askRefund } from './fixtures';
 import { listShown } from './built-screens';
 
 /**
@@ -131,32 +131,15 @@ test('refunds: 退款申请 finds an order by its number, offers its payments wi
 
 /** A refund request made through the API on a paid order of the seeded history, answered with its row. */
 async function pendingRefund(request: APIRequestContext, words: string, payChannel = 1) {
-  const headers = { Authorization: await adminToken(request) };
-  const list = (await (await request.get(`/api/order/ParkingOrder?state=2&payChannel=${payChannel}&pageSize=100`, { headers })).json()).data
-    .list as (Order & { refundedCents: number })[];
-  for (const order of list.filter((o) => o.paidCents >= 200 && o.refundedCents === 0)) {
-    const payments = (await (await request.get(`/api/refund/Orders/${order.id}/Payments`, { headers })).json()).data.options as {
-      value: string;
-      disabled: boolean;
-    }[];
-    const payment = payments.find((p) => !p.disabled);
-    if (!payment) continue;
-    const res = await request.post('/api/refund/Refunds', {
-      headers,
-      data: { orderId: order.id, paymentId: payment.value, amountCents: 100, reasonCode: 9, reason: words },
-    });
-    const body = await res.json();
-    if (body.code !== 200) continue;
-    const rows = (await (await request.get(`/api/refund/Refunds?keyword=${order.orderNo}&status=0`, { headers })).json()).data.list;
-    return { ...rows[0], headers } as {
-      id: string;
-      refundNo: string;
-      plateNo: string;
-      amountCents: number;
-      headers: { Authorization: string };
-    };
-  }
-  throw new Error('no paid order left to refund');
+  const { orderNo, headers } = await askRefund(request, { words, reasonCode: 9, payChannel });
+  const rows = (await (await request.get(`/api/refund/Refunds?keyword=${orderNo}&status=0`, { headers })).json()).data.list;
+  return { ...rows[0], headers } as {
+    id: string;
+    refundNo: string;
+    plateNo: string;
+    amountCents: number;
+    headers: { Authorization: string };
+  };
 }
 
 test('refunds: 驳回 opens empty, names the request, and records the reviewer’s reason, not the applicant’s', async ({ page }) => {
