@@ -38,6 +38,9 @@ export interface PricedStay {
   cover: FeeCover[];
   cards: { cardNo: string; kind: 'month' | 'group'; endDate: string }[];
   lastPaidAt: number | null;
+  /** the rule's free minutes and grace after paying (0 without a rule) */
+  freeMinutes: number;
+  graceMinutes: number;
 }
 
 /** Prices stay `o` as if it ended at `at`, without changing anything (no slot left, no coupon used). */
@@ -64,6 +67,8 @@ export async function priceOpenStay(db: Db, o: OpenStay, at: number): Promise<Pr
     cover,
     cards: terms.map((t) => ({ cardNo: t.cardNo, kind: t.kind, endDate: t.endDate })),
     lastPaidAt: paid.length ? paid[paid.length - 1].pay_time.getTime() : null,
+    freeMinutes: rule?.freeMinutes ?? 0,
+    graceMinutes: rule?.graceMinutes ?? 0,
   };
 }
 
@@ -156,7 +161,7 @@ export async function billOf(
   const priced = await priceOpenStay(db, o, at);
   const bill = priced.bill;
   const payable = bill ? bill.dueCents : 0;
-  const graceMinutes = bill ? await graceOf(db, o) : 0;
+  const graceMinutes = bill ? priced.graceMinutes : 0;
   const leaveBefore =
     o.state === ORDER_STATE.PAID_IN_PARK && priced.lastPaidAt !== null && payable === 0 ? priced.lastPaidAt + graceMinutes * 60_000 : null;
   const kind: BillKind = o.exited
@@ -185,7 +190,7 @@ export async function billOf(
       discountCents: bill?.discountCents ?? 0,
       paidCents: bill?.paidCents ?? 0,
       payableCents: payable,
-      freeMinutes: (await freeMinutesOf(db, o)) ?? 0,
+      freeMinutes: priced.freeMinutes,
       graceMinutes,
       leaveBefore,
     },
@@ -195,12 +200,6 @@ export async function billOf(
     card: card ? { ...card, renewable: card.kind === 'month' } : null,
   };
 }
-
-async function ruleOf(db: Db, o: OpenStay) {
-  return findRuleForStay(db, { lotId: o.parkingId, plateColor: o.plateColor, carClass: o.carClass, at: o.entryTime });
-}
-const graceOf = async (db: Db, o: OpenStay): Promise<number> => (await ruleOf(db, o))?.graceMinutes ?? 0;
-const freeMinutesOf = async (db: Db, o: OpenStay): Promise<number | null> => (await ruleOf(db, o))?.freeMinutes ?? null;
 
 /** What a lane's barrier shows: the car waiting there, or nobody. */
 export async function laneBill(

@@ -144,9 +144,10 @@ export async function takeNotify(db: Db, n: Notify, log?: FastifyBaseLogger): Pr
 async function apply(tx: Db, p: PaymentRow, txnId: string): Promise<string> {
   const operator = p.collector || PUBLIC_OPERATOR;
   const notes: string[] = [];
+  const lotId = p.arrears.length ? await lotOfOrder(tx, p.order_id) : '';
   for (const d of p.arrears) {
     try {
-      await payDebt(tx, d.id, { amountCents: d.cents, channel: p.channel, lotId: await lotOfOrder(tx, p.order_id), operator });
+      await payDebt(tx, d.id, { amountCents: d.cents, channel: p.channel, lotId, operator });
     } catch (e) {
       // refused before it wrote anything (paid meanwhile at the desk, disputed): that part is left over
       if (!(e instanceof ApiError)) throw e;
