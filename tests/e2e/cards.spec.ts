@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { ADMIN, test, expect, signInAndWait, waitForRows, clickUntil, adminToken } from './fixtures';
+import { ADMIN, test, expect, signInAndWait, waitForRows, clickUntil, adminToken, uniquePlate } from './fixtures';
 
 /**
  * 月卡 and 团体卡: a monthly card opened, paid and renewed at the console (the renewal shows the
@@ -25,7 +25,7 @@ async function pick(page: Page, dialog: Locator, label: string, option: string) 
 test('monthly card: opened, paid, renewed for the period shown before paying; a stay inside a card is free and its fee lines say why', async ({
   page,
 }) => {
-  const plate = `粤B${String(Date.now()).slice(-5)}`;
+  const plate = uniquePlate();
   await signInAndWait(page, ADMIN, '/card/monthCard');
   await waitForRows(page);
   const dialog = page.getByRole('dialog');

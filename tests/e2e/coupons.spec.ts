@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { test, expect, signInAndWait, uniqueSuffix, waitForRows, clickUntil, ADMIN } from './fixtures';
+import { test, expect, signInAndWait, uniqueSuffix, uniquePlate, waitForRows, clickUntil, ADMIN } from './fixtures';
 
 /**
  * Coupons end to end: a template made for a merchant at 优惠券模板, a coupon of it issued to a plate
@@ -23,7 +23,7 @@ const chinaAgo = (ms: number) => new Date(Date.now() - ms + 8 * 3600_000).toISOS
 
 test('coupons: a template for a merchant, a coupon issued to a plate, the stay priced with its number', async ({ page }) => {
   const name = `E2E停车券${uniqueSuffix()}`;
-  const plate = `粤B${String(Math.floor(Math.random() * 90000) + 10000)}`;
+  const plate = uniquePlate();
   const dialog = page.getByRole('dialog');
 
   // 优惠券模板: a 5-yuan coupon of 海岸城星巴克, 10 in stock

@@ -109,6 +109,11 @@ export function uniqueSuffix(): string {
   return `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 }
 
+/** A valid, random 粤B plate of five digits (letters I and O never appear on plates, so none here). */
+export function uniquePlate(): string {
+  return `粤B${String(Math.floor(Math.random() * 90000) + 10000)}`;
+}
+
 /** Signs admin in through the API and answers the Authorization header value. */
 export async function adminToken(request: APIRequestContext): Promise<string> {
   const res = await request.post('/api/oauth/Login', { form: loginForm(ADMIN) });

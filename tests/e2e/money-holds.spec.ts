@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import md5 from 'blueimp-md5';
-import { ADMIN, test, expect, signInAndWait, waitForRows, clickUntil, adminToken, uniqueSuffix } from './fixtures';
+import { ADMIN, test, expect, signInAndWait, waitForRows, clickUntil, adminToken, uniqueSuffix, uniquePlate } from './fixtures';
 
 /** Money that holds, as an operator meets it: a card refunded in full stays ended; a merchant holding money is kept. */
 
@@ -27,7 +27,7 @@ test('a monthly card refunded in full is 已退卡 and offers no 解冻', async 
     parkingIds: string[];
   }[];
   const product = products.find((p) => p.parkingIds.length)!;
-  const plate = `粤B${uniqueSuffix().slice(-5).toUpperCase()}`;
+  const plate = uniquePlate();
   const card = await ok(
     request.post('/api/card/MonthCard', {
       headers,
