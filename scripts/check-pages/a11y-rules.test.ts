@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkAccessibility } from './a11y-rules';
+import { checkAccessibility } from '../../domain/pages/check/a11y-rules.ts';
 
 describe('check:pages accessibility rules', () => {
   it('flags a button with only an icon and no name', () => {

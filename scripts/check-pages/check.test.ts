@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { checkPages, locatePointer, type CheckInput } from './check.ts';
-import { parseCheckFile } from './bundle-declarations.ts';
+import { parseCheckFile } from '../../domain/pages/check/bundle-declarations.ts';
 
 function bundle(files: Record<string, unknown>): string {
   const dir = mkdtempSync(join(tmpdir(), 'pages-'));

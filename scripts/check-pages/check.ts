@@ -6,15 +6,15 @@ import { jsonSyntaxProblem, parseRouteFile } from '../../domain/pages/route-file
 import { isPattern } from '../../domain/pages/path-pattern.ts';
 import { findHostRoute } from '../../domain/pages/host-routes.ts';
 import { FRAGMENT_FOLDER } from '../../domain/pages/page-fragments.ts';
-import { validatePageSchema } from './amis-schema.ts';
-import { preparePage } from './page-vocabulary.ts';
-import { checkApis, checkPermissions, type RouteRef } from './page-rules.ts';
-import { checkDataAsHtml } from './html-rules.ts';
-import { checkForms } from './form-rules.ts';
-import { checkAccessibility } from './a11y-rules.ts';
-import { checkRowDialogs } from './row-dialog-rules.ts';
-import { checkStateLiterals } from './state-rules.ts';
-import { CHECK_FILE_NAME, parseCheckFile, type BundleDeclarations } from './bundle-declarations.ts';
+import { fragmentAddress, parseSource, type FragmentFile } from '../../domain/pages/page-fragments.ts';
+import {
+  checkPageDocument,
+  CHECK_FILE_NAME,
+  parseCheckFile,
+  type BundleDeclarations,
+  type RouteRef,
+} from '../../domain/pages/check/index.ts';
+import { amisSchemaValidator } from './amis-schema.ts';
 
 export interface Problem {
   /** the file, relative to the root */
@@ -90,30 +90,28 @@ function readJson(file: string): { text: string; value?: unknown; problems: Omit
   return { text, value: JSON.parse(text) as unknown, problems: [] };
 }
 
-/**
- * Every problem of one page file, checked as amis gets it (page-vocabulary.ts: fragments brought
- * in, `$ref`s inlined, the console's vocabulary applied): schema, APIs, permission codes, data into
- * HTML (html-rules.ts).
- */
+/** A fragment from disk: the first bundle that has it wins. */
+export function readFragment(bundles: string[], name: string): FragmentFile {
+  const tried = bundles.map((bundle) => join(bundle, `${fragmentAddress(name)}.json`));
+  const file = tried.find((f) => existsSync(f));
+  return file ? parseSource(file, readFileSync(file, 'utf8'), '片段文件') : { kind: 'missing', tried };
+}
+
+/** Every problem of one page file: the file read from disk, then the shared checker (domain/pages/check/). */
 export function checkFile(file: string, known: Known, bundles: string[], root: string): Problem[] {
   const shown = relative(root, file);
-  const { text, problems } = readJson(file);
+  const { text, value, problems } = readJson(file);
   if (problems.length) return problems.map((p) => ({ file: shown, ...p }));
-  const prepared = preparePage(file, text, bundles, root);
-  const own = prepared.problems.map(({ file: other, ...p }) => ({ file: other ?? shown, ...p }));
-  if (!prepared.page) return own;
-  const page = prepared.page;
-  const found = [
-    ...validatePageSchema(page),
-    ...checkApis(page, known.routes),
-    ...checkForms(page, known.routes),
-    ...checkPermissions(page, known.permissionCodes),
-    ...checkDataAsHtml(page),
-    ...checkAccessibility(page),
-    ...checkRowDialogs(page),
-    ...checkStateLiterals(page, known.listsWithActions ?? []),
-  ];
-  return [...own, ...found.map((p) => ({ file: shown, ...p }))];
+  const found = checkPageDocument(value, {
+    schema: amisSchemaValidator(),
+    routes: known.routes,
+    permissionCodes: known.permissionCodes,
+    listsWithActions: known.listsWithActions,
+    fragment: (name) => readFragment(bundles, name),
+    file,
+    text,
+  });
+  return found.map(({ file: other, ...p }) => ({ file: other ? relative(root, other) : shown, ...p }));
 }
 
 function pointerValue(value: unknown, pointer: string): unknown {

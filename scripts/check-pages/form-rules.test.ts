@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkForms } from './form-rules.ts';
-import type { RouteRef } from './page-rules.ts';
+import { checkForms } from '../../domain/pages/check/form-rules.ts';
+import type { RouteRef } from '../../domain/pages/check/page-rules.ts';
 
 /** A create route as the server describes its body (TypeBox → JSON schema). */
 const routes: RouteRef[] = [

@@ -2,7 +2,7 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { addressProblem, checkDataAsHtml, htmlTemplateProblems } from './html-rules.ts';
+import { addressProblem, checkDataAsHtml, htmlTemplateProblems } from '../../domain/pages/check/html-rules.ts';
 import { checkPages } from './check.ts';
 
 const list = (columns: unknown[]) => ({ type: 'page', body: { type: 'crud', api: 'get:/api/system/Parking', columns } });

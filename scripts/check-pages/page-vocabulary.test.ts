@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkPages, type CheckInput } from './check.ts';
-import { inlineRefs } from './page-vocabulary.ts';
+import { inlineRefs } from '../../domain/pages/check/prepare-page.ts';
 
 function bundle(files: Record<string, unknown>): string {
   const dir = mkdtempSync(join(tmpdir(), 'pages-'));

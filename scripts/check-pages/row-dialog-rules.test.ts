@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkRowDialogs } from './row-dialog-rules';
+import { checkRowDialogs } from '../../domain/pages/check/row-dialog-rules.ts';
 import { applyVocabularyDeep } from '../../domain/pages/vocabulary';
 
 /** 退款审核 as it was: 驳回 opened with the applicant's reason in the reviewer's box. */

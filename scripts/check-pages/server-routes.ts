@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { RouteRef } from './page-rules.ts';
+import type { RouteRef } from '../../domain/pages/check/page-rules.ts';
 
 const REPO = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 const CACHE_DIR = join(REPO, 'node_modules', '.cache', 'check-pages');

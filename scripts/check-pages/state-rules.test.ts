@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkStateLiterals, listWithActions, STATE_LITERAL } from './state-rules';
+import { checkStateLiterals, listWithActions, STATE_LITERAL } from '../../domain/pages/check/state-rules.ts';
 import { LISTS_WITH_ACTIONS } from '../../server/entities/row-actions';
 
 const fixture = JSON.parse(readFileSync(join(__dirname, 'fixtures', 'refund-queue-by-state.json'), 'utf8')) as unknown;

@@ -11,7 +11,7 @@ import { couponEventsFrom } from '../coupons/state-machine.ts';
  * as `actions`: a page shows a row's buttons by them (`${ARRAYINCLUDES(actions, 'approve') && HAS_PERM(…)}`),
  * as 停车订单详情 does with an order's, and never re-encodes the rules as state numbers. check:pages
  * refuses a state compared with a number in a `visibleOn`/`disabledOn` of a page reading one of
- * these lists (scripts/check-pages/state-rules.ts).
+ * these lists (domain/pages/check/state-rules.ts).
  */
 
 /** The lists (and their records, `<path>/:id`) whose rows answer `actions`. */

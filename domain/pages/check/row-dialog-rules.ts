@@ -1,5 +1,5 @@
 import type { RuleProblem } from './page-rules.ts';
-import { formReadsRow, isDisplay, POPUP_KEYS } from '../../domain/pages/vocabulary-row-dialogs.ts';
+import { formReadsRow, isDisplay, POPUP_KEYS } from '../vocabulary-row-dialogs.ts';
 
 /**
  * A dialog opened from a list's row gets the row as its data, and amis fills a form field of the

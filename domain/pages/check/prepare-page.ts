@@ -1,29 +1,20 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { FRAGMENT_FOLDER, fragmentAddress, parseSource, resolveFragments, type FragmentFile } from '../../domain/pages/page-fragments.ts';
-import { applyVocabularyDeep, DICT_TYPES, isLotKind } from '../../domain/pages/vocabulary.ts';
+import { FRAGMENT_FOLDER, resolveFragments, type FragmentFile, type SourceFile } from '../page-fragments.ts';
+import { applyVocabularyDeep, DICT_TYPES, isLotKind } from '../vocabulary.ts';
 
 /**
  * A page as the console renders it, for checking: its fragments brought in from the bundles (as the
  * page loader does), amis's `$ref`s replaced by their `definitions` (as amis does for each node it
  * renders), then the console's vocabulary applied (as the schema defaults do). What amis's schema
- * and the project's rules then check is what amis gets.
+ * and the project's rules then check is what amis gets. Pure: the caller looks fragments up.
  */
 
 type Json = Record<string, unknown>;
 
 export interface PreparedProblem {
-  /** another file than the page's (a fragment), relative to the working folder */
+  /** another file than the page's (a fragment), as the fragment lookup named it */
   file?: string;
   path: string;
   message: string;
-}
-
-/** A fragment from disk: the first bundle that has it wins. */
-export function readFragment(bundles: string[], name: string): FragmentFile {
-  const tried = bundles.map((bundle) => join(bundle, `${fragmentAddress(name)}.json`));
-  const file = tried.find((f) => existsSync(f));
-  return file ? parseSource(file, readFileSync(file, 'utf8'), '片段文件') : { kind: 'missing', tried };
 }
 
 function isObject(value: unknown): value is Json {
@@ -83,21 +74,17 @@ export function vocabularyProblems(value: unknown, path = ''): PreparedProblem[]
 
 /** The page to check, or null with the reasons when its fragments cannot be brought in. */
 export function preparePage(
-  file: string,
-  text: string,
-  bundles: string[],
-  root = process.cwd(),
+  source: SourceFile,
+  lookup: (name: string) => FragmentFile,
 ): { page: Json | null; problems: PreparedProblem[] } {
-  const parsed = parseSource(file, text);
-  if (parsed.kind !== 'ok')
-    return { page: null, problems: [{ path: '', message: parsed.kind === 'malformed' ? parsed.message : 'unreadable' }] };
-  const resolved = resolveFragments(parsed, (name) => readFragment(bundles, name));
+  const resolved = resolveFragments(source, lookup);
   if (resolved.kind !== 'ok') {
     const where =
       resolved.kind === 'malformed'
         ? `line ${resolved.line}, column ${resolved.column}: ${resolved.message}`
         : `unavailable (${resolved.status})`;
-    return { page: null, problems: [{ file: relative(root, resolved.file), path: '', message: `${FRAGMENT_FOLDER}: ${where}` }] };
+    const file = resolved.file === source.file ? undefined : resolved.file;
+    return { page: null, problems: [{ ...(file ? { file } : {}), path: '', message: `${FRAGMENT_FOLDER}: ${where}` }] };
   }
   const { page, problems } = inlineRefs(resolved.schema);
   return { page: applyVocabularyDeep(page) as Json, problems: [...problems, ...vocabularyProblems(page)] };

@@ -1,5 +1,5 @@
-import { expressionEnd, URL_PROPS } from '../../domain/pages/vocabulary.ts';
-import { safeUrl } from '../../domain/field-rules.ts';
+import { expressionEnd, URL_PROPS } from '../vocabulary.ts';
+import { safeUrl } from '../../field-rules.ts';
 import type { RuleProblem } from './page-rules.ts';
 
 /**
