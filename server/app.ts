@@ -16,7 +16,7 @@ import { registerPdaRoutes } from './routes/pda.ts';
 import { offerFinanceAccount } from './seed/finance-account.ts';
 import { installInputGuard } from './lib/input-guard.ts';
 import { amapConfigured, installSecurityHeaders } from './lib/security-headers.ts';
-import { DEFAULT_PAGE_BUNDLES, type PageBundle, REPO_DIR, registerStatic } from './lib/static.ts';
+import { DEFAULT_PAGE_BUNDLES, type PageBundle, REPO_DIR, registerStatic, SITE_PAGES_PREFIX } from './lib/static.ts';
 import { registerDocsRoute } from './routes/docs.ts';
 import { registerMenuRoutes } from './routes/system-menus.ts';
 import { registerOauthRoutes } from './routes/oauth.ts';
@@ -53,6 +53,9 @@ import { registerCardRoutes } from './routes/cards.ts';
 import { type LogOptions, REQUEST_ID_HEADER, loggingOptions } from './lib/logger.ts';
 import { installClosingConnections } from './lib/graceful.ts';
 import { registerHealthRoutes } from './routes/health.ts';
+import { registerStudioRoutes } from './routes/studio.ts';
+import { installSitePageSource, reconcileSitePages } from './studio/site-page-source.ts';
+import type { StudioBundles } from './studio/save-page.ts';
 import { registerRefundRoutes } from './routes/refunds.ts';
 import { REFUND_CHANNEL_OFF, type RefundChannelOptions, refundChannelJob } from './refunds/channel-sim.ts';
 
@@ -123,7 +126,13 @@ export async function prepareDatabase(target: DbTarget = {}, seed: SeedOptions =
 export async function registerApi(
   app: FastifyInstance,
   db: Db,
-  opts: { dataDir?: string; signInLimits?: Partial<SignInLimits>; databaseUrl?: string; smsOutbox?: SmsOutbox } = {},
+  opts: {
+    dataDir?: string;
+    signInLimits?: Partial<SignInLimits>;
+    databaseUrl?: string;
+    smsOutbox?: SmsOutbox;
+    pageBundles?: PageBundle[];
+  } = {},
 ): Promise<void> {
   app.setValidatorCompiler(typeboxValidatorCompiler);
   registerDocsRoute(app);
@@ -154,6 +163,12 @@ export async function registerApi(
   registerCardRoutes(app, db);
   registerPublicRoutes(app, db, guard.limits);
   registerPdaRoutes(app, db);
+  registerStudioRoutes(app, db, studioBundles(opts.pageBundles ?? DEFAULT_PAGE_BUNDLES));
+}
+
+/** The studio saves to the site bundle (SITE_PAGES) and resolves fragments through every bundle. */
+function studioBundles(bundles: PageBundle[]): StudioBundles {
+  return { siteDir: bundles.find((b) => b.urlPrefix === SITE_PAGES_PREFIX)?.dir, dirs: bundles.map((b) => b.dir) };
 }
 
 /** What a first start seeds, from the server's options. */
@@ -202,7 +217,14 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<{ app: Fasti
     signInLimits: opts.signInLimits,
     databaseUrl: 'databaseUrl' in target ? target.databaseUrl : undefined,
     smsOutbox: createSmsOutbox(opts.smsOutbox),
+    pageBundles: opts.pageBundles,
   });
+  const siteDir = studioBundles(opts.pageBundles ?? DEFAULT_PAGE_BUNDLES).siteDir;
+  if (siteDir) {
+    // pages saved from the studio: served from the database by every instance, the folder brought in line
+    installSitePageSource(app, db, siteDir);
+    await reconcileSitePages(db, siteDir).catch((e) => app.log.warn({ err: e }, 'site pages: could not bring the folder in line'));
+  }
   // npm run db:backup asks the server that has the PGlite folder open for the dump
   if (claim && db.kind === 'pglite') claim.install(app, db);
   const jobs = [

@@ -35,6 +35,8 @@ export interface HostRouteMeta {
    * granted with them, so its navbar entry and its path follow the menu permissions.
    */
   menus?: readonly string[];
+  /** a user not granted `menus` is told the path does not exist (404), not that it is forbidden */
+  unknownWhenDenied?: boolean;
 }
 
 export interface HostRoute {
@@ -79,8 +81,13 @@ export const HOST_ROUTES = [
     layout: 'none',
     meta: { title: 'nav.operationView', navbar: true, menus: ['/monitoring/device', '/arrears/arrearsRecord', '/refund/refundAudit'] },
   },
-  // not specified yet: for those who build the console (the menu administrators)
-  { name: 'Demo', path: '/demo', layout: 'none', meta: { title: 'nav.demo', navbar: true, menus: ['/system/menu'] } },
+  // the page studio, for those who build screens: its own menu entry (系统工具 › 页面工作室); without it /demo is unknown
+  {
+    name: 'Demo',
+    path: '/demo',
+    layout: 'none',
+    meta: { title: 'nav.demo', navbar: true, menus: ['/tools/studio'], unknownWhenDenied: true },
+  },
   // inside the shell; '/' redirects to the home route (the guard)
   { name: 'Dashboard', path: '/dashboard', layout: 'shell', meta: { title: 'dashboard.title', affix: true, noCache: true } },
   { name: 'UserCenter', path: '/user/center', layout: 'shell', meta: { title: 'userCenter.title' } },

@@ -15,9 +15,11 @@ export interface PageBundle {
 export const REPO_DIR = resolve(fileURLToPath(new URL('..', import.meta.url)), '..');
 export const DEFAULT_PAGE_BUNDLES: PageBundle[] = [{ urlPrefix: '/pages-json/', dir: join(REPO_DIR, 'pages-json') }];
 
+export const SITE_PAGES_PREFIX = '/site-pages/';
+
 /** Page bundles: the site bundle (SITE_PAGES) first, then the repo's pages-json. */
 export function pageBundlesOf(sitePages: string | undefined): PageBundle[] {
-  const site = sitePages ? [{ urlPrefix: '/site-pages/', dir: resolve(sitePages) }] : [];
+  const site = sitePages ? [{ urlPrefix: SITE_PAGES_PREFIX, dir: resolve(sitePages) }] : [];
   return [...site, ...DEFAULT_PAGE_BUNDLES];
 }
 

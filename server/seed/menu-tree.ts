@@ -239,6 +239,16 @@ export const MENU_TREE: SeedDir[] = [
     pages: [
       { enCode: 'apiDocs', fullName: '接口文档', icon: 'link', type: 7, urlAddress: '/api/docs', linkTarget: '_blank' },
       { enCode: 'addresses', fullName: '地址信息', icon: 'link' },
+      // the page studio (/demo): the entry is its permission, the button the right to save a page to the site bundle
+      {
+        enCode: 'studio',
+        fullName: '页面工作室',
+        icon: 'rule',
+        type: 7,
+        urlAddress: '#/demo',
+        linkTarget: '_blank',
+        buttons: [['studio:save', '保存页面']],
+      },
     ],
   },
   {

@@ -105,13 +105,16 @@ export interface TwoInstances {
 }
 
 /** Two reference servers on one PostgreSQL test database, as behind a load balancer; closed after the suite. */
-export function withTwoInstances(assign: (pair: TwoInstances) => void): void {
+export function withTwoInstances(
+  assign: (pair: TwoInstances) => void,
+  opts: { a?: Omit<BuildAppOptions, 'database' | 'db'>; b?: Omit<BuildAppOptions, 'database' | 'db'> } = {},
+): void {
   let pair: Partial<TwoInstances> = {};
   beforeAll(async () => {
     const db = await openTestDatabase();
     pair = { db };
-    pair.a = (await buildApp({ database: { databaseUrl: db.url! } })).app;
-    pair.b = (await buildApp({ database: { databaseUrl: db.url! } })).app;
+    pair.a = (await buildApp({ ...opts.a, database: { databaseUrl: db.url! } })).app;
+    pair.b = (await buildApp({ ...opts.b, database: { databaseUrl: db.url! } })).app;
     await Promise.all([pair.a.ready(), pair.b.ready()]);
     assign(pair as TwoInstances);
   });

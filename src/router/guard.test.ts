@@ -130,15 +130,19 @@ describe('navigation guard', () => {
   });
 
   it('allows a route built from the menu, the shell routes and the full-screen views', () => {
-    const admin = accessFor([], [...ordersMenu, menu('charging', [menu('chargingStation')]), menu('system', [menu('menu')])]);
+    const admin = accessFor([], [...ordersMenu, menu('charging', [menu('chargingStation')]), menu('tools', [menu('studio')])]);
     for (const path of ['/parking/parkingAdmin', '/dashboard', '/user/center', '/redirect/parking/parkingAdmin', '/newDataView', '/demo']) {
       expect(decideNavigation({ ...base, access: admin, path })).toEqual({ type: 'allow' });
     }
   });
 
   it('sends a full-screen view to /401 when the menus whose data it shows are not granted', () => {
-    for (const path of ['/newDataView', '/operationView', '/demo'])
+    for (const path of ['/newDataView', '/operationView'])
       expect(decideNavigation({ ...base, path })).toEqual({ type: 'redirect', to: '/401' });
+  });
+
+  it('sends the page studio to /404 for a user without its menu entry (系统工具 › 页面工作室)', () => {
+    expect(decideNavigation({ ...base, path: '/demo' })).toEqual({ type: 'redirect', to: '/404' });
   });
 
   it('keeps the error pages reachable without a token', () => {

@@ -56,6 +56,7 @@ export type RouteAccess = 'open' | 'forbidden' | 'unknown';
 /** What the guard needs: unknown → /404, forbidden → /401. */
 export function accessOf(resolved: ResolvedRoute | undefined): RouteAccess {
   if (!resolved) return 'unknown';
+  if (resolved.kind === 'host' && !resolved.allowed && resolved.route.meta.unknownWhenDenied) return 'unknown';
   if ((resolved.kind === 'data' || resolved.kind === 'host') && !resolved.allowed) return 'forbidden';
   return 'open';
 }
