@@ -43,6 +43,7 @@ export const OPER_MODULE = {
   arrearsPolicy: '追缴策略',
   couponTemplate: '优惠券模板',
   couponRecord: '发券记录',
+  finance: '财务报表',
   page: '页面',
   oper_log: '操作日志',
   login_log: '登录日志',

@@ -2,7 +2,6 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.ts';
 import { lockRow } from '../db/lock-row.ts';
 import { badRequest, notFound } from '../lib/envelope.ts';
-import { newId } from '../lib/ids.ts';
 import { writeOperLog } from '../lib/oper-log.ts';
 import { assertLots, assertLotsExist } from '../resource/lot-scope.ts';
 import { yuan } from '../../domain/money.ts';
@@ -14,6 +13,7 @@ import { type ArrearsEvent, arrearsMachine } from './state-machine.ts';
 import { serialOf } from '../seed/traffic-model.ts';
 import { operatorOf } from '../lib/operator.ts';
 import { auditOrder } from '../orders/order-audit.ts';
+import { insertPaymentRow, PAYMENT_PURPOSE } from '../orders/payment-row.ts';
 
 /**
  * The console's actions on a debt (欠费记录): a payment (in part or in full), a write-off, a dispute
@@ -126,11 +126,15 @@ async function payLockedDebt(tx: Db, r: RecordRow, o: LockedOrder, p: DebtPaymen
   await assertLotsExist(tx, p.lotId, '收款车场');
   const orderState = event === 'payAll' ? orderStep(o.state, 'recover') : o.state;
   const now = Date.now();
-  await tx.query(
-    `insert into parking_order_payment (id, order_id, channel, serial_no, pay_time, value_cents, operator)
-     values ($1, $2, $3, $4, now(), $5, $6)`,
-    [newId('pay'), r.orderId, p.channel, serialOf(p.channel, now, Math.floor(Math.random() * 1e5)), amount, p.operator],
-  );
+  await insertPaymentRow(tx, {
+    orderId: r.orderId,
+    parkingId: p.lotId,
+    channel: p.channel,
+    serialNo: serialOf(p.channel, now, Math.floor(Math.random() * 1e5)),
+    amountCents: amount,
+    operator: p.operator,
+    purpose: PAYMENT_PURPOSE.arrears,
+  });
   await tx.query(
     `update parking_order set state = $2, paid_cents = paid_cents + $3, owed_cents = owed_cents - $3, pay_channel = $4,
             pay_time = now(), last_modify_time = now() where id = $1`,

@@ -4,6 +4,7 @@ import { lockRow } from '../db/lock-row.ts';
 import { chargingOrders } from '../entities/charging-orders.ts';
 import { badRequest, notFound } from '../lib/envelope.ts';
 import { writeOperLog } from '../lib/oper-log.ts';
+import { newId } from '../lib/ids.ts';
 import { assertRecordLot, canSee, outOfScope } from '../resource/lot-scope.ts';
 import { ORDER_STATE_LABELS, PAY_STATUS, STOP_REASON } from '../../domain/charging-codes.ts';
 import { yuan } from '../../domain/money.ts';
@@ -124,7 +125,7 @@ export function settleChargingOrder(db: Db, req: FastifyRequest, id: string, amo
     assertAllowed(o, 'settle');
     await tx.query(
       `update charging_order set state = $5, total_cents = $2, paid_cents = $2, pay_status = $6, handle_by = $3, handle_reason = $4,
-          last_modify_time = now() where id = $1`,
+          pay_time = now(), pay_channel = case when pay_channel = 0 then 1 else pay_channel end, last_modify_time = now() where id = $1`,
       [id, amountCents, req.auth?.account ?? '', why, next(o, 'settled'), PAY_STATUS.paid],
     );
     await audit(tx, req, o, `异常结算：异常→异常已处理，金额${yuan(o.totalCents)}→${yuan(amountCents)}元；原因：${why}`);
@@ -145,6 +146,12 @@ export function refundChargingOrder(db: Db, req: FastifyRequest, id: string, amo
       refunded,
       payStatusAfterRefund(refunded, o.paidCents),
     ]);
+    // the dated row finance counts (the order keeps only the running total)
+    await tx.query(
+      `insert into charging_refund (id, order_id, parking_id, channel, amount_cents, operator, reason)
+       select $1, id, parking_id, greatest(pay_channel, 1), $2, $3, $4 from charging_order where id = $5`,
+      [newId('crf'), amountCents, req.auth?.account ?? '', why, id],
+    );
     await audit(tx, req, o, `退款${yuan(amountCents)}元，累计退款${yuan(o.refundCents)}→${yuan(refunded)}元；原因：${why}`);
   });
 }

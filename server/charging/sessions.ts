@@ -65,8 +65,9 @@ export async function startSession(db: Db, s: StartInput): Promise<string> {
   const id = newId('co');
   await db.query(
     `insert into charging_order (id, order_no, station_id, pile_id, gun_id, plate_no, phone, start_mode, state, start_time,
-       meter_start_wh, soc_start, price_id, price_version, price_snapshot, sim_target_soc, sim_stalled, last_meter_time)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, ${ORDER_STATE.starting}, $9, $10, $11, $12, $13, $14, $15, $16, $9)`,
+       meter_start_wh, soc_start, price_id, price_version, price_snapshot, sim_target_soc, sim_stalled, last_meter_time, parking_id)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, ${ORDER_STATE.starting}, $9, $10, $11, $12, $13, $14, $15, $16, $9,
+             (select s.parking_id from charging_station s where s.id = $3))`,
     [
       id,
       orderNoAt(s.at),
@@ -149,6 +150,9 @@ export async function finishSession(
         energy_wh = $6::bigint, elec_cents = $7::bigint, service_cents = $8::bigint, discount_cents = $9::bigint, total_cents = $10::bigint,
         paid_cents = case when start_mode = 1 and $12 then $10::bigint else 0 end,
         pay_status = case when start_mode = 1 and $12 then ${PAY_STATUS.paid} else ${PAY_STATUS.unpaid} end,
+        -- the app pays by WeChat (channel 1) when the session ends
+        pay_time = case when start_mode = 1 and $12 then $2::timestamptz end,
+        pay_channel = case when start_mode = 1 and $12 then 1 else 0 end,
         last_modify_time = now()
       where id = $1 and state = any($11::smallint[]) returning gun_id`,
     [

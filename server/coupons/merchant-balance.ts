@@ -35,8 +35,9 @@ export async function moveBalance(tx: Db, merchantId: string, m: Movement): Prom
   if (!rows[0]) return null;
   const balance = Number(rows[0].balance);
   await tx.query(
-    `insert into merchant_ledger (id, merchant_id, kind, amount_cents, balance_after, coupon_no, order_id, operator, create_time, note)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, coalesce($9, now()), $10)`,
+    // the ledger row files a top-up under the merchant's first lot (finance counts it there)
+    `insert into merchant_ledger (id, merchant_id, kind, amount_cents, balance_after, coupon_no, order_id, operator, create_time, note, parking_id)
+     select $1, $2, $3, $4, $5, $6, $7, $8, coalesce($9, now()), $10, m.parking_ids[1] from merchant m where m.id = $2`,
     [newId('ml'), merchantId, m.kind, m.cents, balance, m.couponNo ?? '', m.orderId ?? null, m.operator, m.at ?? null, m.note],
   );
   return { balance, merchantName: rows[0].merchant_name };

@@ -1,6 +1,6 @@
 import type { Db } from '../db/database.ts';
 import { lockRow } from '../db/lock-row.ts';
-import { newId } from '../lib/ids.ts';
+import { insertPaymentRow, PAYMENT_PURPOSE } from './payment-row.ts';
 import type { FeeBill, FeeCover } from '../fees/types.ts';
 import { redeemCoupons } from '../coupons/redeem.ts';
 import { leaveGroup } from '../cards/group-slots.ts';
@@ -159,11 +159,7 @@ export async function settleExit(
       );
     if (plan.payment) {
       const p = plan.payment;
-      await tx.query(
-        `insert into parking_order_payment (id, order_id, channel, serial_no, pay_time, value_cents, operator)
-         values ($1, $2, $3, $4, to_timestamp($5 / 1000.0), $6, $7)`,
-        [newId('pay'), o.id, p.channel, p.serialNo, at, p.amountCents, p.operator],
-      );
+      await insertPaymentRow(tx, { orderId: o.id, parkingId: o.parkingId, ...p, at, purpose: PAYMENT_PURPOSE.stay });
     }
     await freeSpace(tx, o.id);
     // a group card's slot it held goes to the plate waiting longest (a no-op when already left)
@@ -216,11 +212,7 @@ export async function payInPark(
         JSON.stringify(bill?.lines ?? []),
       ],
     );
-    await tx.query(
-      `insert into parking_order_payment (id, order_id, channel, serial_no, pay_time, value_cents, operator)
-       values ($1, $2, $3, $4, to_timestamp($5 / 1000.0), $6, $7)`,
-      [newId('pay'), o.id, payment.channel, payment.serialNo, at, payment.amountCents, payment.operator],
-    );
+    await insertPaymentRow(tx, { orderId: o.id, parkingId: o.parkingId, ...payment, at, purpose: PAYMENT_PURPOSE.stay });
     return { settled: true, orderId: o.id, state: paid.to, dueCents };
   });
 }

@@ -117,14 +117,23 @@ export async function seedChargingHistory(tx: Db, days: number): Promise<void> {
   await tx.query(
     `insert into charging_order (id, order_no, station_id, pile_id, gun_id, plate_no, phone, start_mode, state, start_time, end_time,
        meter_start_wh, meter_stop_wh, energy_wh, soc_start, soc_end, stop_reason, price_id, price_version, price_snapshot, segments,
-       elec_cents, service_cents, total_cents, paid_cents, refund_cents, pay_status, last_meter_time, create_time)
-     select a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p, q, r, 1, s::jsonb, t::jsonb, u, v, w, x, y, z, k, j
+       elec_cents, service_cents, total_cents, paid_cents, refund_cents, pay_status, last_meter_time, create_time,
+       parking_id, pay_time, pay_channel)
+     select a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p, q, r, 1, s::jsonb, t::jsonb, u, v, w, x, y, z, k, j,
+            (select st.parking_id from charging_station st where st.id = c), case when x > 0 then k end, case when x > 0 then 1 else 0 end
        from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::smallint[], $9::smallint[],
                    $10::timestamptz[], $11::timestamptz[], $12::bigint[], $13::bigint[], $14::bigint[], $15::smallint[], $16::smallint[],
                    $17::smallint[], $18::text[], $19::text[], $20::text[], $21::bigint[], $22::bigint[], $23::bigint[], $24::bigint[],
                    $25::bigint[], $26::smallint[])
          as src(a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p, q, r, s, t, u, v, w, x, y, z)`,
     Array.from({ length: 26 }, (_, i) => col(i)),
+  );
+  // a refund seeded on an order is dated an hour after it was paid
+  await tx.query(
+    `insert into charging_refund (id, order_id, parking_id, channel, amount_cents, refund_time, reason)
+     select 'crf-' || id, id, parking_id, pay_channel, refund_cents, least(pay_time + interval '1 hour', now()), '演示退款'
+       from charging_order where id = any($1::text[]) and refund_cents > 0`,
+    [col(0)],
   );
   const mcol = (i: number) => meters.map((m) => m[i]);
   await tx.query(

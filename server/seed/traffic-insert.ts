@@ -96,7 +96,17 @@ async function withoutIndexes(tx: Db, table: string, load: () => Promise<void>):
     .then(() => true)
     .catch(() => false);
   await load();
-  if (replica) await tx.query("select set_config('session_replication_role', 'origin', true)");
+  if (replica) {
+    await tx.query("select set_config('session_replication_role', 'origin', true)");
+    // the kept totals' triggers were off for the load: recount them once
+    await tx.query('select finance_day_rebuild()');
+    await tx.query(`delete from parking_order_totals`);
+    await tx.query(
+      `insert into parking_order_totals
+       select parking_id, count(*), sum(receivable_cents), sum(discount_cents), sum(paid_cents), sum(owed_cents), sum(refunded_cents)
+         from parking_order group by parking_id`,
+    );
+  }
   for (const r of rows) await tx.query(r.def);
 }
 
@@ -136,10 +146,17 @@ async function insertAll(tx: Db, orders: NewOrder[], payments: NewPayment[], cou
     ['card_cover', 'text', (o) => o.cardCover ?? null, 'card_cover::jsonb'],
     ['create_time', 'float8', (o) => o.entryTime, ts('create_time')],
   ]);
+  const lotOf = new Map(orders.map((o) => [o.id, o.parkingId]));
   // named after their order (one payment, one coupon each), so a history written day by day never repeats an id
   await unnestInsert(tx, 'parking_order_payment', payments, [
     ['id', 'text', (p) => `pay-${p.orderId}`],
     ['order_id', 'text', (p) => p.orderId],
+    [
+      'parking_id',
+      'text',
+      (p) => lotOf.get(p.orderId) ?? null,
+      'coalesce(parking_id, (select o.parking_id from parking_order o where o.id = order_id))',
+    ],
     ['channel', 'int2', (p) => p.channel],
     ['serial_no', 'text', (p) => p.serialNo],
     ['pay_time', 'float8', (p) => p.payTime, ts('pay_time')],

@@ -35,8 +35,8 @@ export async function insertTestOrder(
   );
   if (paid)
     await db.query(
-      `insert into parking_order_payment (id, order_id, channel, serial_no, pay_time, value_cents) values ($1, $2, 1, $3, now(), $4)`,
-      [newId('pay'), id, `WX${id}`, paid],
+      `insert into parking_order_payment (id, order_id, parking_id, channel, serial_no, pay_time, value_cents) values ($1, $2, $3, 1, $4, now(), $5)`,
+      [newId('pay'), id, o.lot ?? TEST_LOT, `WX${id}`, paid],
     );
   return id;
 }

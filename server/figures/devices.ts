@@ -1,0 +1,73 @@
+import type { Db } from '../db/database.ts';
+import type { LotScope } from '../resource/lot-scope.ts';
+import { lotFilter } from './window.ts';
+
+/**
+ * Device figures (§11.2): a device is online when its last heartbeat is within three of its
+ * heartbeat intervals (one missed beat is noise; ParkingOS 60 s, orise 40 s, SteVe #828);
+ * disabled devices are "unused", neither online nor offline.
+ */
+
+export const ONLINE = `last_heartbeat > now() - make_interval(secs => heartbeat_interval * 3)`;
+
+export interface DeviceCounts {
+  online: number;
+  offline: number;
+  unused: number;
+}
+
+export async function deviceCounts(db: Db, lots: LotScope): Promise<DeviceCounts> {
+  const params: unknown[] = [];
+  const scope = lotFilter('parking_id', lots, params);
+  const { rows } = await db.query<DeviceCounts>(
+    `select count(*) filter (where enabled_mark = 1 and last_heartbeat is not null and ${ONLINE})::int as online,
+            count(*) filter (where enabled_mark = 1 and (last_heartbeat is null or not (${ONLINE})))::int as offline,
+            count(*) filter (where enabled_mark <> 1)::int as unused
+       from device where true${scope}`,
+    params,
+  );
+  return rows[0];
+}
+
+export interface OfflineDevice {
+  id: string;
+  deviceCode: string;
+  deviceName: string;
+  deviceType: number;
+  parkingId: string;
+  parkingName: string;
+  /** epoch ms of the last heartbeat, null when never seen */
+  lastSeen: number | null;
+}
+
+/** Enabled devices silent for at least `minutes` (never seen counts), the longest silent first. */
+export async function devicesOffline(
+  db: Db,
+  lots: LotScope,
+  minutes: number,
+  limit = 50,
+): Promise<{ count: number; list: OfflineDevice[] }> {
+  const params: unknown[] = [minutes];
+  const scope = lotFilter('d.parking_id', lots, params);
+  const where = `d.enabled_mark = 1 and (d.last_heartbeat is null or d.last_heartbeat < now() - make_interval(mins => $1::int))${scope}`;
+  const { rows } = await db.query<{ n: number }>(`select count(*)::int as n from device d where ${where}`, params);
+  const list = await db.query<{ id: string; code: string; name: string; type: number; lot: string; lot_name: string; seen: Date | null }>(
+    `select d.id, d.device_code as code, d.device_name as name, d.device_type as type, d.parking_id as lot, p.parking_name as lot_name,
+            d.last_heartbeat as seen
+       from device d join parking p on p.id = d.parking_id where ${where}
+      order by d.last_heartbeat nulls first, d.device_code limit ${Math.max(1, Math.min(limit, 500))}`,
+    params,
+  );
+  return {
+    count: rows[0].n,
+    list: list.rows.map((r) => ({
+      id: r.id,
+      deviceCode: r.code,
+      deviceName: r.name,
+      deviceType: r.type,
+      parkingId: r.lot,
+      parkingName: r.lot_name,
+      lastSeen: r.seen ? new Date(r.seen).getTime() : null,
+    })),
+  };
+}

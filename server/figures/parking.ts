@@ -1,0 +1,177 @@
+import type { Db } from '../db/database.ts';
+import type { LotScope } from '../resource/lot-scope.ts';
+import { ORDER_STATE } from '../../domain/parking-codes.ts';
+import { type FigureWindow, lotFilter } from './window.ts';
+
+/**
+ * Parking figures (money-and-charging.md §11.2), each one definition read by the dashboard, the
+ * finance reports, the big screens and /activity alike.
+ */
+
+/** an open stay: in the lot, paid or not, whatever day it entered (counting today's entries only is wrong after midnight) */
+export const OPEN_STAY = `exit_time is null and state in (${ORDER_STATE.IN_PARK}, ${ORDER_STATE.PAID_IN_PARK})`;
+
+export interface LotOccupancy {
+  parkingId: string;
+  parkingName: string;
+  /** the lot's spaces (停车场管理 › 总车位) */
+  spaces: number;
+  /** open stays now */
+  inPark: number;
+  /** spaces − open stays, never below 0 */
+  free: number;
+  /** open stays / spaces, 0–1 (0 for a lot without spaces) */
+  occupancy: number;
+  lng: number | null;
+  lat: number | null;
+}
+
+/** Cars in park, free spaces and occupancy now, per enabled lot. */
+export async function lotOccupancy(db: Db, lots: LotScope): Promise<LotOccupancy[]> {
+  const params: unknown[] = [];
+  const scope = lotFilter('p.id', lots, params);
+  const { rows } = await db.query<{ id: string; name: string; spaces: number; in_park: number; lng: string | null; lat: string | null }>(
+    `select p.id, p.parking_name as name, p.total_spaces as spaces, p.lng, p.lat,
+            (select count(*) from parking_order o where o.parking_id = p.id and ${OPEN_STAY})::int as in_park
+       from parking p where p.enabled_mark = 1${scope} order by p.sort_code, p.parking_code`,
+    params,
+  );
+  return rows.map((r) => ({
+    parkingId: r.id,
+    parkingName: r.name,
+    spaces: r.spaces,
+    inPark: r.in_park,
+    free: Math.max(0, r.spaces - r.in_park),
+    occupancy: r.spaces > 0 ? Math.min(1, r.in_park / r.spaces) : 0,
+    lng: r.lng === null ? null : Number(r.lng),
+    lat: r.lat === null ? null : Number(r.lat),
+  }));
+}
+
+export interface OccupancyTotals {
+  spaces: number;
+  inPark: number;
+  free: number;
+  occupancy: number;
+}
+
+/** The lots' occupancy added up (occupancy of the whole, not an average of the lots'). */
+export function occupancyTotals(lots: LotOccupancy[]): OccupancyTotals {
+  const spaces = lots.reduce((s, l) => s + l.spaces, 0);
+  const inPark = lots.reduce((s, l) => s + l.inPark, 0);
+  const free = lots.reduce((s, l) => s + l.free, 0);
+  return { spaces, inPark, free, occupancy: spaces > 0 ? Math.min(1, inPark / spaces) : 0 };
+}
+
+export interface Flow {
+  /** entries with entry time in the window */
+  entries: number;
+  /** exits with exit time in the window */
+  exits: number;
+}
+
+/** Entries and exits in the window. */
+export async function flow(db: Db, w: FigureWindow): Promise<Flow> {
+  const params: unknown[] = [w.from, w.to];
+  const scope = lotFilter('parking_id', w.lots, params);
+  const { rows } = await db.query<{ entries: number; exits: number }>(
+    `select (select count(*) from parking_order where entry_time >= to_timestamp($1 / 1000.0) and entry_time < to_timestamp($2 / 1000.0)${scope})::int as entries,
+            (select count(*) from parking_order where exit_time >= to_timestamp($1 / 1000.0) and exit_time < to_timestamp($2 / 1000.0)${scope})::int as exits`,
+    params,
+  );
+  return rows[0];
+}
+
+export interface HourFlow {
+  /** epoch ms of the hour's start */
+  hour: number;
+  entries: number;
+  exits: number;
+}
+
+/** Entries and exits per hour of the window (every hour present, zeros included). */
+export async function hourlyFlow(db: Db, w: FigureWindow): Promise<HourFlow[]> {
+  const params: unknown[] = [w.from, w.to];
+  const scope = lotFilter('parking_id', w.lots, params);
+  const { rows } = await db.query<{ hour: string; entries: number; exits: number }>(
+    `select floor(extract(epoch from t) / 3600) * 3600000 as hour, count(*) filter (where k = 1)::int as entries,
+            count(*) filter (where k = 2)::int as exits
+       from (select entry_time as t, 1 as k from parking_order
+              where entry_time >= to_timestamp($1 / 1000.0) and entry_time < to_timestamp($2 / 1000.0)${scope}
+             union all
+             select exit_time, 2 from parking_order
+              where exit_time >= to_timestamp($1 / 1000.0) and exit_time < to_timestamp($2 / 1000.0)${scope}) m
+      group by 1`,
+    params,
+  );
+  const byHour = new Map(rows.map((r) => [Number(r.hour), r]));
+  const out: HourFlow[] = [];
+  for (let h = Math.floor(w.from / 3_600_000) * 3_600_000; h < w.to; h += 3_600_000)
+    out.push({ hour: h, entries: byHour.get(h)?.entries ?? 0, exits: byHour.get(h)?.exits ?? 0 });
+  return out;
+}
+
+export interface EndedStays {
+  /** stays that ended (exit time) in the window */
+  ended: number;
+  /** Σ stay minutes / stays ended (0 when none) */
+  averageStayMinutes: number;
+  /** of the ended stays, those that paid nothing: 0–1 */
+  zeroFeeShare: number;
+  /** Σ receivable of the ended stays, cents (exit-time basis) */
+  receivableCents: number;
+  /** Σ discount (coupons, reductions) of the ended stays, cents */
+  discountCents: number;
+  /** Σ still owed on the ended stays, cents */
+  owedCents: number;
+}
+
+/** The stays that ended in the window: average stay, zero-fee share, receivable, reductions. */
+export async function endedStays(db: Db, w: FigureWindow): Promise<EndedStays> {
+  const params: unknown[] = [w.from, w.to];
+  const scope = lotFilter('parking_id', w.lots, params);
+  const { rows } = await db.query<{ n: number; minutes: string | null; zero: number; receivable: string; discount: string; owed: string }>(
+    `select count(*)::int as n, sum(extract(epoch from exit_time - entry_time) / 60) as minutes,
+            count(*) filter (where paid_cents = 0)::int as zero, coalesce(sum(receivable_cents), 0) as receivable,
+            coalesce(sum(discount_cents), 0) as discount, coalesce(sum(owed_cents), 0) as owed
+       from parking_order where exit_time >= to_timestamp($1 / 1000.0) and exit_time < to_timestamp($2 / 1000.0)${scope}`,
+    params,
+  );
+  const r = rows[0];
+  return {
+    ended: r.n,
+    averageStayMinutes: r.n > 0 ? Math.round(Number(r.minutes) / r.n) : 0,
+    zeroFeeShare: r.n > 0 ? r.zero / r.n : 0,
+    receivableCents: Number(r.receivable),
+    discountCents: Number(r.discount),
+    owedCents: Number(r.owed),
+  };
+}
+
+/** Turnover: stays ended in the window per space (§10.4). */
+export function turnover(ended: number, spaces: number): number {
+  return spaces > 0 ? ended / spaces : 0;
+}
+
+/**
+ * Time utilisation: Σ minutes the stays occupied inside the window / (spaces × the window's
+ * minutes), 0–1. Stays still open count up to the window's end.
+ */
+export async function timeUtilisation(db: Db, w: FigureWindow, spaces: number): Promise<number> {
+  if (spaces <= 0 || w.to <= w.from) return 0;
+  const params: unknown[] = [w.from, w.to];
+  const scope = lotFilter('parking_id', w.lots, params);
+  // two index ranges: stays that ended inside or after the window start, and stays still open
+  const { rows } = await db.query<{ minutes: string | null }>(
+    `select sum(extract(epoch from least(coalesce(exit_time, to_timestamp($2 / 1000.0)), to_timestamp($2 / 1000.0))
+                                   - greatest(entry_time, to_timestamp($1 / 1000.0))) / 60) as minutes
+       from (select entry_time, exit_time from parking_order
+              where exit_time > to_timestamp($1 / 1000.0) and entry_time < to_timestamp($2 / 1000.0)${scope}
+             union all
+             select entry_time, exit_time from parking_order
+              where exit_time is null and entry_time < to_timestamp($2 / 1000.0)${scope}) s`,
+    params,
+  );
+  const windowMinutes = (w.to - w.from) / 60_000;
+  return Math.min(1, Number(rows[0].minutes ?? 0) / (spaces * windowMinutes));
+}
