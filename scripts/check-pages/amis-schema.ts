@@ -19,6 +19,7 @@ const OVERLAY_SOURCES = [
   '../../domain/pages/check/schema-overlay.ts',
   '../../domain/pages/check/compile-amis-schema.ts',
   '../../domain/pages/check/amis-schema.ts',
+  '../../domain/pages/check/amis-renderer-props.ts',
 ];
 const CACHE_DIR = join(dirname(require.resolve('ajv/package.json')), '..', '.cache', 'check-pages');
 

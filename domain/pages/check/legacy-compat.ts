@@ -88,6 +88,9 @@ const FORM_ITEM_KEYS = [
 /** Keys whose node amis renders as one type whether or not it says so. */
 const SHORTHAND_TYPES: Record<string, string> = { dialog: 'dialog', feedback: 'dialog', drawer: 'drawer' };
 
+/** Lists whose items amis renders as buttons whether or not they say so (CRUD.js: `type: btn.type || 'button'`). */
+const BUTTON_LISTS = new Set(['bulkActions', 'itemActions']);
+
 const isObject = (v: unknown): v is Json => Boolean(v) && typeof v === 'object' && !Array.isArray(v);
 
 export interface LegacyRewrite {
@@ -127,6 +130,18 @@ export function legacyToCurrent(written: unknown): LegacyRewrite {
         moved.push([`${at}/${target}`, `${from}/controls`]);
         out[target] = items.map((item, i) =>
           control(item, `${at}/${target}/${i}`, `${from}/controls/${Array.isArray(value) ? i : ''}`.replace(/\/$/, '')),
+        );
+      } else if (key === 'items' && node.type === 'input-array' && isObject(value)) {
+        // InputArray.js: one item schema stands for the list of one (`items != null ? [items] : []`)
+        moved.push([`${at}/items/0`, `${from}/items`]);
+        out.items = [rewrite(value, `${at}/items/0`, `${from}/items`)];
+      } else if (BUTTON_LISTS.has(key) && Array.isArray(value)) {
+        out[key] = value.map((item, i) =>
+          rewrite(
+            isObject(item) && item.type === undefined ? { type: 'button', ...item } : item,
+            `${at}/${key}/${i}`,
+            `${from}/${key}/${i}`,
+          ),
         );
       } else if (key in SHORTHAND_TYPES && isObject(value) && value.type === undefined) {
         // an action's dialog/drawer/feedback: amis knows the type from the key
