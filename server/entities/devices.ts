@@ -1,3 +1,4 @@
+import { DEVICE_ONLINE } from '../figures/devices.ts';
 import { sql } from 'kysely';
 import Type from 'typebox';
 import { IPV4_MESSAGE, IPV4_RE } from '../../domain/field-rules.ts';
@@ -8,11 +9,8 @@ import { inLot, ofLot, parkingLots } from './parking-lots.ts';
 
 /** 设备: cameras, barrier controllers, screens, ground sensors and chargers of a lot, with their online state. */
 
-/**
- * The one definition of "online", over a device row: enabled, and a heartbeat within the last
- * three intervals. The list's column, filter and counts and a lane's barrier state all use it.
- */
-export const deviceOnline = sql<boolean>`(${sql.ref('enabledMark')} = 1 and coalesce(${sql.ref('lastHeartbeat')} > now() - make_interval(secs => ${sql.ref('heartbeatInterval')} * 3), false))`;
+/** "online" as server/figures/devices.ts defines it, over a device row: the list's column, filter and counts, a lane's barrier state. */
+export const deviceOnline = sql<boolean>`${sql.raw(DEVICE_ONLINE)}`;
 
 const TYPES = [1, 2, 3, 4, 5] as const;
 

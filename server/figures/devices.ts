@@ -8,7 +8,8 @@ import { lotFilter } from './window.ts';
  * disabled devices are "unused", neither online nor offline.
  */
 
-export const ONLINE = `last_heartbeat > now() - make_interval(secs => heartbeat_interval * 3)`;
+/** The one definition of "online" over a device row (the device list's column, filter and counts use it too). */
+export const DEVICE_ONLINE = `(enabled_mark = 1 and coalesce(last_heartbeat > now() - make_interval(secs => heartbeat_interval * 3), false))`;
 
 export interface DeviceCounts {
   online: number;
@@ -20,8 +21,8 @@ export async function deviceCounts(db: Db, lots: LotScope): Promise<DeviceCounts
   const params: unknown[] = [];
   const scope = lotFilter('parking_id', lots, params);
   const { rows } = await db.query<DeviceCounts>(
-    `select count(*) filter (where enabled_mark = 1 and last_heartbeat is not null and ${ONLINE})::int as online,
-            count(*) filter (where enabled_mark = 1 and (last_heartbeat is null or not (${ONLINE})))::int as offline,
+    `select count(*) filter (where ${DEVICE_ONLINE})::int as online,
+            count(*) filter (where enabled_mark = 1 and not ${DEVICE_ONLINE})::int as offline,
             count(*) filter (where enabled_mark <> 1)::int as unused
        from device where true${scope}`,
     params,

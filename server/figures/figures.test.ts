@@ -8,6 +8,10 @@ import { byChannel, moneyRows, received } from './money.ts';
 import { arrearsAgeing, newArrears } from './arrears.ts';
 import { dailyReport } from '../reports/daily.ts';
 import { reportRange } from '../reports/range.ts';
+import { insertMoreFixture } from './fixture-more.ts';
+import { deviceCounts, devicesOffline } from './devices.ts';
+import { connectorsByState, energyWh, sessionsNow, stationRevenue } from './charging.ts';
+import { cardsExpiring, manualLifts, refundQueue } from './queues.ts';
 
 /** Each figure's definition on the fixed data set of fixture.ts; the expected numbers were worked out by hand there and below. */
 
@@ -109,5 +113,61 @@ describe('the daily report', () => {
     expect(a).toMatchObject({ newArrearsCents: 0, recoveredCents: 0, cardCents: 0, netCents: 50700, dayOpen: false });
     expect(b).toMatchObject({ orders: 1, receivableCents: 600, cashCents: 750, electronicCents: 30000, refundCents: 0 });
     expect(b).toMatchObject({ newArrearsCents: 400, recoveredCents: 150, cardCents: 30000, netCents: 30750 });
+  });
+});
+
+describe('devices, charging and queues', () => {
+  beforeAll(() => insertMoreFixture(db));
+
+  it('devices: online within three heartbeats; silent or never seen is offline; disabled is unused', async () => {
+    expect(await deviceCounts(db, LOTS)).toEqual({ online: 1, offline: 2, unused: 1 });
+    const offline = await devicesOffline(db, LOTS, 60);
+    expect(offline.count).toBe(2);
+    expect(offline.list.map((d) => d.deviceCode)).toEqual(['FXD4', 'FXD2']); // never seen first
+  });
+
+  it('connectors by their last state: one idle, one charging, one fault, every state listed', async () => {
+    const states = await connectorsByState(db, LOTS);
+    expect(states.filter((s) => s.count > 0).map((s) => [s.name, s.count])).toEqual([
+      ['空闲', 1],
+      ['充电中', 1],
+      ['故障', 1],
+    ]);
+    expect(states).toHaveLength(6);
+    expect(await sessionsNow(db, LOTS)).toBe(1);
+  });
+
+  it('energy of the day: the finished bill line from 01:00 (5000) and the running session (3000), not the line of the day before', async () => {
+    expect(await energyWh(db, day())).toBe(8000);
+  });
+
+  it('station revenue by session end: one session, 7000 Wh, 1000 + 500, received 1500 − 300', async () => {
+    expect(await stationRevenue(db, day())).toEqual([
+      {
+        stationId: 'fx-s',
+        stationName: '口径测试站',
+        parkingId: LOT_A,
+        orders: 1,
+        energyWh: 7000,
+        elecCents: 1000,
+        serviceCents: 500,
+        discountCents: 0,
+        receivedCents: 1200,
+      },
+    ]);
+  });
+
+  it('refund queue: two applied (350), one failed (70); cards lapsing: one monthly; lifts by hand: o8 with its reason', async () => {
+    const queue = await refundQueue(db, LOTS);
+    expect(queue.map((q) => [q.name, q.count, q.amountCents])).toEqual([
+      ['已申请', 2, 350],
+      ['已通过', 0, 0],
+      ['退款中', 0, 0],
+      ['退款失败', 1, 70],
+    ]);
+    expect(await cardsExpiring(db, LOTS)).toEqual({ month: 1, group: 0 });
+    const lifts = await manualLifts(db, day());
+    expect(lifts.count).toBe(1);
+    expect(lifts.list[0]).toMatchObject({ orderNo: 'FX-O8', reason: '道闸故障', collector: '张三' });
   });
 });
