@@ -5,7 +5,8 @@ import { checkPageDocument, type PageCheckContext } from '../../domain/pages/che
 import { amisSchemaValidator } from '../../scripts/check-pages/amis-schema.ts';
 
 /**
- * Pages written from amis's documented examples (tests/unit/fixtures/amis-corpus/, one file each)
+ * Pages written from amis's documented examples (tests/unit/fixtures/amis-corpus/, one file each;
+ * 03 carries the visual editor's node ids, `"id": "u:…"`)
  * pass the checker as written, legacy 1.x forms and shorthands included; the same pages with one
  * mistake each are refused at the mistake's JSON path.
  */
