@@ -12,6 +12,13 @@ import { pluginAmisA11y } from './scripts/build/amis-a11y';
 const amisRequire = createRequire(createRequire(import.meta.url).resolve('amis-core'));
 const amisStateTree = dirname(amisRequire.resolve('mobx-state-tree/package.json'));
 
+// The page studio's amis-editor (only in its /demo chunk) asks for mobx 4, mobx-react 6, mobx-state-tree 3
+// and react-json-view in copies of its own: its stores observe amis's, so it gets amis-core's copy of each.
+const amisCopy = (name: string) => dirname(amisRequire.resolve(`${name}/package.json`));
+const editorAliases = Object.fromEntries(
+  ['mobx', 'mobx-react', 'mobx-state-tree', 'react-json-view'].map((name) => [`${name}$`, amisCopy(name)]),
+);
+
 // `npm run dev` starts the reference API on DEV_API_PORT (see scripts/dev.ts);
 // API_TARGET points the dev server at another API instead.
 const apiTarget = process.env.API_TARGET || `http://localhost:${process.env.DEV_API_PORT || 8081}`;
@@ -34,7 +41,12 @@ export default defineConfig({
   },
   html: { title: '智慧停车管理平台', mountId: 'root', favicon: './public/brands/default.svg' },
   // DIST_DIR lets parallel builds (tests, previews) use folders of their own
-  output: { distPath: { root: process.env.DIST_DIR || 'dist' }, cleanDistPath: true },
+  // amis-schema.json: the page studio's code view completes and checks against amis's own schema (`$schemaUrl`)
+  output: {
+    distPath: { root: process.env.DIST_DIR || 'dist' },
+    cleanDistPath: true,
+    copy: [{ from: './node_modules/amis/schema.json', to: 'amis-schema.json' }],
+  },
   performance: {
     chunkSplit: { strategy: 'split-by-experience' },
     // `npm start` prints the total only (BUILD_SIZES=total); a plain build lists every file's size
@@ -42,7 +54,12 @@ export default defineConfig({
   },
   tools: {
     rspack: {
-      module: { rules: [{ test: /[\\/]node_modules[\\/]amis(-ui)?[\\/]/, resolve: { alias: { 'mobx-state-tree$': amisStateTree } } }] },
+      module: {
+        rules: [
+          { test: /[\\/]node_modules[\\/]amis(-ui)?[\\/]/, resolve: { alias: { 'mobx-state-tree$': amisStateTree } } },
+          { test: /[\\/]node_modules[\\/]amis-(editor|editor-core|theme-editor-helper)[\\/]/, resolve: { alias: editorAliases } },
+        ],
+      },
     },
   },
   server: {

@@ -22,6 +22,8 @@ const MenuScreen = lazy(() => loadMenuScreen().then((m) => ({ default: m.MenuScr
 const Dashboard = lazy(() => loadDashboard().then((m) => ({ default: m.Dashboard })));
 const RedirectHelper = lazy(() => import('./views/redirect/redirect-helper').then((m) => ({ default: m.RedirectHelper })));
 const ComingSoonView = lazy(() => import('./views/full-screen/coming-soon-view').then((m) => ({ default: m.ComingSoonView })));
+// the page studio and amis-editor: chunks of their own, loaded only on /demo
+const StudioView = lazy(() => import('./views/studio/studio-view'));
 
 /** /login inside the router: reached when a session ends without a reload (start-up shows src/views/login/sign-in-screen.tsx). */
 function LoginRoute() {
@@ -50,7 +52,7 @@ const VIEWS: Record<HostRouteName, ReactNode> = {
   DataView: <ComingSoonView title="nav.newDataView" />,
   NewDataView: <ComingSoonView title="nav.newDataView" />,
   OperationView: <ComingSoonView title="nav.operationView" />,
-  Demo: <ComingSoonView title="nav.demo" message="view.demo" />,
+  Demo: <StudioView />,
   Dashboard: <Dashboard />,
   UserCenter: <UserCenter />,
   Redirect: <RedirectHelper />,

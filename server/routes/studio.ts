@@ -74,7 +74,7 @@ export function registerStudioRoutes(fastify: FastifyInstance, db: Db, bundles: 
     async (req) => {
       const target = bundleFile(bundles.siteDir ?? REPO_PAGES, req.body.urlAddress);
       if (!target.ok) throw badRequest(target.reason);
-      return ok({ problems: await checkPage(db, target.urlAddress, await formatPage(req.body.page), bundles.dirs) });
+      return ok({ problems: await checkPage(db, target.urlAddress, await formatPage(req.body.page), bundles.dirs, bundles.routes) });
     },
   );
 

@@ -5,7 +5,7 @@ import type { Db } from '../db/database.ts';
 import { MENU_TREE } from '../seed/menu-tree.ts';
 import { LISTS_WITH_ACTIONS } from '../entities/row-actions.ts';
 import { checkFile } from '../../scripts/check-pages/check.ts';
-import { discoverServerRoutes } from '../../scripts/check-pages/server-routes.ts';
+import type { RouteRef } from '../../domain/pages/check/index.ts';
 
 /** A problem of the page under edit, by JSON pointer (`/body/0/columns/2/label`). */
 export interface PageProblem {
@@ -13,18 +13,15 @@ export interface PageProblem {
   message: string;
 }
 
-type Routes = Awaited<ReturnType<typeof discoverServerRoutes>>;
-let routes: Promise<Routes> | undefined;
-
 /**
  * The page as `npm run check:pages` sees it: the same `checkFile` (amis's schema, APIs against the
  * server's routes, permission codes, forms, data-as-HTML, accessibility, row dialogs, states), on
  * a copy written to a scratch bundle placed before the site bundle and pages-json/, so the page's
  * fragments resolve as they will when served. Known permission codes are the seed's and the
- * database's buttons (a page added from the studio may use its new entry's).
+ * database's buttons (a page added from the studio may use its new entry's); the routes are this
+ * server's own (route-list.ts).
  */
-export async function checkPage(db: Db, urlAddress: string, text: string, bundles: string[]): Promise<PageProblem[]> {
-  routes ??= discoverServerRoutes();
+export async function checkPage(db: Db, urlAddress: string, text: string, bundles: string[], routes: RouteRef[]): Promise<PageProblem[]> {
   const seedCodes = MENU_TREE.flatMap((dir) => dir.pages.flatMap((p) => (p.buttons ?? []).map(([code]) => code)));
   const dbCodes = (await db.query<{ code: string }>('select distinct en_code as code from menu_buttons')).rows.map((r) => r.code);
   const menuPaths = MENU_TREE.flatMap((dir) => dir.pages.map((p) => `/${dir.enCode}/${p.enCode}`));
@@ -34,7 +31,7 @@ export async function checkPage(db: Db, urlAddress: string, text: string, bundle
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, text);
     const known = {
-      routes: await routes,
+      routes,
       permissionCodes: new Set([...seedCodes, ...dbCodes]),
       menuPaths: new Set(menuPaths),
       listsWithActions: LISTS_WITH_ACTIONS,

@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.ts';
+import type { RouteRef } from '../../domain/pages/check/index.ts';
 import { ApiError, badRequest } from '../lib/envelope.ts';
 import { bundleFile } from './bundle-path.ts';
 import { checkPage } from './page-check.ts';
@@ -10,6 +11,8 @@ export interface StudioBundles {
   siteDir: string | undefined;
   /** bundle folders, site first, pages-json/ last (fragments resolve through them) */
   dirs: string[];
+  /** this server's /api routes, which a page's APIs are checked against (route-list.ts) */
+  routes: RouteRef[];
 }
 
 export interface SaveInput {
@@ -29,6 +32,9 @@ export interface Saver {
   /** tests only: runs between the temporary file's write and its rename */
   beforeRename?: () => void;
 }
+
+/** `restoredFrom` of the version that keeps the page as it was before its first save in the studio */
+export const ORIGINAL = 0;
 
 export const SITE_PAGES_MISSING = '未配置站点页面目录（SITE_PAGES），无法保存页面';
 
@@ -51,7 +57,7 @@ export async function savePage(db: Db, bundles: StudioBundles, input: SaveInput,
   if (!input.page || typeof input.page !== 'object' || Array.isArray(input.page)) throw badRequest('页面必须是一个 JSON 对象');
   const body = await formatPage(input.page);
   if (!input.draft) {
-    const problems = await checkPage(db, urlAddress, body, bundles.dirs);
+    const problems = await checkPage(db, urlAddress, body, bundles.dirs, bundles.routes);
     if (problems.length) throw new ApiError(400, `页面未通过检查（${problems.length} 个问题），可保存为草稿`, { problems });
   }
   const version = await db.transaction(async (tx) => {
@@ -66,7 +72,18 @@ export async function savePage(db: Db, bundles: StudioBundles, input: SaveInput,
         },
       );
     }
-    const next = newest + 1;
+    let next = newest + 1;
+    // the first save keeps the page as it was (the site's file or pages-json/'s) as version 1, to roll back to
+    const original =
+      newest === 0
+        ? bundles.dirs
+            .map((dir) => bundleFile(dir, urlAddress))
+            .map((p) => p.ok && readPageFile(p.file))
+            .find(Boolean)
+        : undefined;
+    if (original) {
+      await insertVersion(tx, { urlAddress, version: next++, body: original, draft: false, restoredFrom: ORIGINAL, ...saver });
+    }
     await insertVersion(tx, { urlAddress, version: next, body, draft: input.draft, restoredFrom: input.restoredFrom, ...saver });
     const what = input.restoredFrom ? `回滚到第 ${input.restoredFrom} 版` : input.draft ? '保存草稿' : '保存';
     await saver.audit(tx, `页面工作室${what}：${urlAddress}（第 ${next} 版）`);

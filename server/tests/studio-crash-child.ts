@@ -10,7 +10,11 @@ const target = process.env.STUDIO_DB!.startsWith('postgres')
 const db = await openDatabase(target);
 await savePage(
   db,
-  { siteDir: process.env.STUDIO_SITE!, dirs: [process.env.STUDIO_SITE!, new URL('../../pages-json', import.meta.url).pathname] },
+  {
+    siteDir: process.env.STUDIO_SITE!,
+    dirs: [process.env.STUDIO_SITE!, new URL('../../pages-json', import.meta.url).pathname],
+    routes: [],
+  },
   {
     urlAddress: 'coupon/merchant',
     page: JSON.parse(process.env.STUDIO_PAGE!),

@@ -57,14 +57,15 @@ describe('page studio', () => {
     const page = relabelled('商户全称');
     const saved = await save({ urlAddress: 'coupon/merchant', page, baseVersion: 0 });
     expect(saved.body.code, saved.body.msg).toBe(200);
-    expect(saved.body.data.version).toBe(1);
+    // version 1 keeps the page as it was (pages-json/'s), to roll back to
+    expect(saved.body.data.version).toBe(2);
     expect(readFileSync(file, 'utf8')).toBe(await formatPage(page));
     const served = await app.inject({ method: 'GET', url: '/site-pages/coupon/merchant.json' });
     expect(served.headers['cache-control']).toBe('no-store');
     expect(findColumns(served.json())![0].label).toBe('商户全称');
     const log = await db.query<{ detail: string; account: string }>(`select detail, account from oper_log where module = 'page'`);
     expect(log.rows).toEqual([
-      expect.objectContaining({ account: 'admin', detail: expect.stringContaining('coupon/merchant（第 1 版）') }),
+      expect.objectContaining({ account: 'admin', detail: expect.stringContaining('coupon/merchant（第 2 版）') }),
     ]);
   });
 
@@ -72,32 +73,39 @@ describe('page studio', () => {
     const stale = await save({ urlAddress: 'coupon/merchant', page: relabelled('旧的'), baseVersion: 0 });
     expect(stale.body.code).toBe(409);
     expect(stale.body.msg).toContain('admin');
-    expect(stale.body.data.version).toBe(1);
+    expect(stale.body.data.version).toBe(2);
   });
 
   it('refuses a page that fails the checker with its problems by JSON path, unless saved as a draft (not served)', async () => {
     const page = relabelled('草稿');
     page.titel = '错字';
-    const refused = await save({ urlAddress: 'coupon/merchant', page, baseVersion: 1 });
+    const refused = await save({ urlAddress: 'coupon/merchant', page, baseVersion: 2 });
     expect(refused.body.code).toBe(400);
     expect(refused.body.data.problems).toContainEqual({ path: '/titel', message: expect.stringContaining('titel') });
-    const draft = await save({ urlAddress: 'coupon/merchant', page, baseVersion: 1, draft: true });
-    expect(draft.body.data.version).toBe(2);
+    const draft = await save({ urlAddress: 'coupon/merchant', page, baseVersion: 2, draft: true });
+    expect(draft.body.data.version).toBe(3);
     const served = await app.inject({ method: 'GET', url: '/site-pages/coupon/merchant.json' });
     expect(findColumns(served.json())![0].label).toBe('商户全称');
     expect(readFileSync(file, 'utf8')).not.toContain('草稿');
   });
 
   it('lists versions, shows diffs against the version before and pages-json/, and rolls back', async () => {
-    const third = await save({ urlAddress: 'coupon/merchant', page: relabelled('商户简称'), baseVersion: 2 });
-    expect(third.body.data.version).toBe(3);
+    const fourth = await save({ urlAddress: 'coupon/merchant', page: relabelled('商户简称'), baseVersion: 3 });
+    expect(fourth.body.data.version).toBe(4);
     const versions = await call(app, 'GET', '/api/studio/Versions?urlAddress=coupon/merchant', { token: admin });
-    expect(versions.body.data.list.map((v: { version: number; draft: boolean }) => [v.version, v.draft])).toEqual([
-      [3, false],
-      [2, true],
-      [1, false],
+    expect(
+      versions.body.data.list.map((v: { version: number; draft: boolean; restoredFrom: number | null }) => [
+        v.version,
+        v.draft,
+        v.restoredFrom,
+      ]),
+    ).toEqual([
+      [4, false, null],
+      [3, true, null],
+      [2, false, null],
+      [1, false, 0],
     ]);
-    const diff = await call(app, 'GET', '/api/studio/Diff?urlAddress=coupon/merchant&version=3', { token: admin });
+    const diff = await call(app, 'GET', '/api/studio/Diff?urlAddress=coupon/merchant&version=4', { token: admin });
     const changed = (lines: { op: string; text: string }[]) => lines.filter((l) => l.op !== ' ').map((l) => `${l.op}${l.text.trim()}`);
     expect(changed(diff.body.data.repo)).toEqual(expect.arrayContaining([expect.stringMatching(/^\+.*商户简称/)]));
     expect(changed(diff.body.data.previous)).toEqual(
@@ -105,12 +113,20 @@ describe('page studio', () => {
     );
     const back = await call(app, 'POST', '/api/studio/Rollback', {
       token: admin,
-      json: { urlAddress: 'coupon/merchant', version: 1, baseVersion: 3 },
+      json: { urlAddress: 'coupon/merchant', version: 2, baseVersion: 4 },
     });
-    expect(back.body.data.version).toBe(4);
+    expect(back.body.data.version).toBe(5);
     const served = await app.inject({ method: 'GET', url: '/site-pages/coupon/merchant.json' });
     expect(findColumns(served.json())![0].label).toBe('商户全称');
     expect(findColumns(JSON.parse(readFileSync(file, 'utf8')))![0].label).toBe('商户全称');
+    // version 1, the page before the studio: back to pages-json/'s label
+    const original = await call(app, 'POST', '/api/studio/Rollback', {
+      token: admin,
+      json: { urlAddress: 'coupon/merchant', version: 1, baseVersion: 5 },
+    });
+    expect(original.body.data.version).toBe(6);
+    const label = findColumns(REPO_MERCHANT)![0].label;
+    expect(findColumns((await app.inject({ method: 'GET', url: '/site-pages/coupon/merchant.json' })).json())![0].label).toBe(label);
   });
 
   it('refuses addresses outside the bundle: ../, absolute, encoded', async () => {
@@ -122,7 +138,7 @@ describe('page studio', () => {
   });
 
   it('saving needs the studio:save button (403), opening the studio its menu entry', async () => {
-    const res = await save({ urlAddress: 'coupon/merchant', page: relabelled('x'), baseVersion: 4 }, operator);
+    const res = await save({ urlAddress: 'coupon/merchant', page: relabelled('x'), baseVersion: 6 }, operator);
     expect(res.status).toBe(403);
     expect((await call(app, 'GET', '/api/studio/Page?urlAddress=coupon/merchant', { token: operator })).status).toBe(403);
   });

@@ -1,0 +1,47 @@
+import { useEffect, useRef, useState } from 'react';
+import { st } from './studio-texts';
+
+/**
+ * The page as JSON beside the visual editor: what the editor changes shows here at once, and text
+ * typed here goes back to the editor as soon as it parses (while it does not, the error is shown
+ * and the editor keeps the last good page).
+ */
+export function JsonPane({ value, onChange }: { value: unknown; onChange: (value: Record<string, unknown>) => void }) {
+  const [text, setText] = useState(() => JSON.stringify(value, null, 2));
+  const [error, setError] = useState('');
+  const typing = useRef(false);
+  useEffect(() => {
+    // the editor changed the page: show it, unless the change is this pane's own
+    if (typing.current) typing.current = false;
+    else {
+      setText(JSON.stringify(value, null, 2));
+      setError('');
+    }
+  }, [value]);
+  return (
+    <div className="pc-studio-json">
+      <textarea
+        aria-label={st('json')}
+        spellCheck={false}
+        value={text}
+        onChange={(e) => {
+          setText(e.target.value);
+          try {
+            const next = JSON.parse(e.target.value) as unknown;
+            if (!next || typeof next !== 'object' || Array.isArray(next)) throw new Error('{…}');
+            setError('');
+            typing.current = true;
+            onChange(next as Record<string, unknown>);
+          } catch (err) {
+            setError(st('jsonInvalid', { msg: err instanceof Error ? err.message : String(err) }));
+          }
+        }}
+      />
+      {error ? (
+        <p className="pc-studio-json__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
