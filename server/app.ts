@@ -56,9 +56,11 @@ import { registerHealthRoutes } from './routes/health.ts';
 import { registerStudioRoutes } from './routes/studio.ts';
 import { installSitePageSource, reconcileSitePages } from './studio/site-page-source.ts';
 import type { StudioBundles } from './studio/save-page.ts';
-import { collectApiRoutes } from './studio/route-list.ts';
 import { registerRefundRoutes } from './routes/refunds.ts';
 import { REFUND_CHANNEL_OFF, type RefundChannelOptions, refundChannelJob } from './refunds/channel-sim.ts';
+import { type LiveOptions, registerLive } from './live/index.ts';
+import { registerActivityRoute } from './live/activity-route.ts';
+import { registerLaneEntryRoute } from './routes/lane-entry.ts';
 
 export interface BuildAppOptions {
   /** Where the data lives: `{ databaseUrl }` (PostgreSQL) or `{ dataDir }` (PGlite; default in memory). */
@@ -105,6 +107,8 @@ export interface BuildAppOptions {
   cardJobMs?: number;
   /** the pay channels' refund answers (REFUND_SIM_*); off when absent (tests settle refunds themselves) */
   refundChannel?: RefundChannelOptions;
+  /** the big screens' push: its gaps (default one second after a change, ten without) */
+  live?: Omit<LiveOptions, 'databaseUrl'>;
 }
 
 /** Opens, migrates and (when empty) seeds a database; `progress` hears each step (a first start prints them). */
@@ -133,10 +137,10 @@ export async function registerApi(
     databaseUrl?: string;
     smsOutbox?: SmsOutbox;
     pageBundles?: PageBundle[];
+    live?: Omit<LiveOptions, 'databaseUrl'>;
   } = {},
 ): Promise<void> {
   app.setValidatorCompiler(typeboxValidatorCompiler);
-  const apiRoutes = collectApiRoutes(app); // the page studio checks a page's APIs against them
   registerDocsRoute(app);
   registerToolsRoutes(app); // before the routes it describes
   installAuth(app, db, { databaseUrl: opts.databaseUrl });
@@ -165,12 +169,15 @@ export async function registerApi(
   registerCardRoutes(app, db);
   registerPublicRoutes(app, db, guard.limits);
   registerPdaRoutes(app, db);
-  registerStudioRoutes(app, db, studioBundles(opts.pageBundles ?? DEFAULT_PAGE_BUNDLES, apiRoutes));
+  registerLive(app, db, { ...opts.live, databaseUrl: opts.databaseUrl });
+  registerActivityRoute(app, db, guard.limits);
+  registerLaneEntryRoute(app, db);
+  registerStudioRoutes(app, db, studioBundles(opts.pageBundles ?? DEFAULT_PAGE_BUNDLES));
 }
 
 /** The studio saves to the site bundle (SITE_PAGES) and resolves fragments through every bundle. */
-function studioBundles(bundles: PageBundle[], routes: StudioBundles['routes'] = []): StudioBundles {
-  return { siteDir: bundles.find((b) => b.urlPrefix === SITE_PAGES_PREFIX)?.dir, dirs: bundles.map((b) => b.dir), routes };
+function studioBundles(bundles: PageBundle[]): StudioBundles {
+  return { siteDir: bundles.find((b) => b.urlPrefix === SITE_PAGES_PREFIX)?.dir, dirs: bundles.map((b) => b.dir) };
 }
 
 /** What a first start seeds, from the server's options. */
@@ -220,6 +227,7 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<{ app: Fasti
     databaseUrl: 'databaseUrl' in target ? target.databaseUrl : undefined,
     smsOutbox: createSmsOutbox(opts.smsOutbox),
     pageBundles: opts.pageBundles,
+    live: opts.live,
   });
   const siteDir = studioBundles(opts.pageBundles ?? DEFAULT_PAGE_BUNDLES).siteDir;
   if (siteDir) {

@@ -22,8 +22,10 @@ const MenuScreen = lazy(() => loadMenuScreen().then((m) => ({ default: m.MenuScr
 const Dashboard = lazy(() => loadDashboard().then((m) => ({ default: m.Dashboard })));
 const RedirectHelper = lazy(() => import('./views/redirect/redirect-helper').then((m) => ({ default: m.RedirectHelper })));
 const ComingSoonView = lazy(() => import('./views/full-screen/coming-soon-view').then((m) => ({ default: m.ComingSoonView })));
-// the page studio and amis-editor: chunks of their own, loaded only on /demo
-const StudioView = lazy(() => import('./views/studio/studio-view'));
+// the big screens and their ECharts: chunks of their own, loaded only when one opens
+const DataView = lazy(() => import('./views/big-screen/data-view'));
+const NewDataView = lazy(() => import('./views/big-screen/new-data-view'));
+const OperationView = lazy(() => import('./views/big-screen/operation-view'));
 
 /** /login inside the router: reached when a session ends without a reload (start-up shows src/views/login/sign-in-screen.tsx). */
 function LoginRoute() {
@@ -49,10 +51,10 @@ const VIEWS: Record<HostRouteName, ReactNode> = {
   GroupCardInfo: null,
   NotFound: <NotFoundPage />,
   Unauthorized: <UnauthorizedPage />,
-  DataView: <ComingSoonView title="nav.newDataView" />,
-  NewDataView: <ComingSoonView title="nav.newDataView" />,
-  OperationView: <ComingSoonView title="nav.operationView" />,
-  Demo: <StudioView />,
+  DataView: <DataView />,
+  NewDataView: <NewDataView />,
+  OperationView: <OperationView />,
+  Demo: <ComingSoonView title="nav.demo" message="view.demo" />,
   Dashboard: <Dashboard />,
   UserCenter: <UserCenter />,
   Redirect: <RedirectHelper />,

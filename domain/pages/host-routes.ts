@@ -60,7 +60,8 @@ export const HOST_ROUTES = [
   { name: 'PayResult', path: '/payResult', layout: 'none', meta: { public: true, bareTitle: true, scan: true } },
   // the simulated wallet's confirm, opened by the collector's dynamic QR (scan.html#/scanPay?outTradeNo=…)
   { name: 'ScanPay', path: '/scanPay', layout: 'none', meta: { public: true, bareTitle: true, scan: true } },
-  { name: 'Activity', path: '/activity', layout: 'none', meta: { public: true, bareTitle: true, hidden: true, noCache: true } },
+  // regional statistics (money-and-charging.md §10.4): public, light, so scan.html's too
+  { name: 'Activity', path: '/activity', layout: 'none', meta: { public: true, bareTitle: true, hidden: true, noCache: true, scan: true } },
   { name: 'PdaScanQrcode', path: '/pdaScanQrcode', layout: 'none', meta: { public: true, scan: true } },
   { name: 'ScanGroupCardQrcode', path: '/scanGroupCardQrcode', layout: 'none', meta: { public: true, scan: true } },
   { name: 'GroupCardInfo', path: '/groupCardInfo', layout: 'none', meta: { public: true, scan: true } },
@@ -68,18 +69,28 @@ export const HOST_ROUTES = [
   { name: 'Unauthorized', path: '/401', layout: 'none', meta: { titleText: '401', public: true } },
   // full-screen views without the shell, signed in; each shows the data of the menus it names
   // (money-and-charging.md §11): a lot command centre, the city parking and charging map, operations
-  { name: 'DataView', path: '/dataView', layout: 'none', meta: { title: 'nav.newDataView', menus: [LOTS, ORDERS] } },
+  {
+    name: 'DataView',
+    path: '/dataView',
+    layout: 'none',
+    meta: { title: 'nav.newDataView', menus: [LOTS, ORDERS], unknownWhenDenied: true },
+  },
   {
     name: 'NewDataView',
     path: '/newDataView',
     layout: 'none',
-    meta: { title: 'nav.newDataView', navbar: true, menus: [LOTS, ORDERS, '/charging/chargingStation'] },
+    meta: { title: 'nav.newDataView', navbar: true, menus: [LOTS, ORDERS, '/charging/chargingStation'], unknownWhenDenied: true },
   },
   {
     name: 'OperationView',
     path: '/operationView',
     layout: 'none',
-    meta: { title: 'nav.operationView', navbar: true, menus: ['/monitoring/device', '/arrears/arrearsRecord', '/refund/refundAudit'] },
+    meta: {
+      title: 'nav.operationView',
+      navbar: true,
+      menus: ['/monitoring/device', '/arrears/arrearsRecord', '/refund/refundAudit'],
+      unknownWhenDenied: true,
+    },
   },
   // the page studio, for those who build screens: its own menu entry (系统工具 › 页面工作室); without it /demo is unknown
   {

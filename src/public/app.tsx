@@ -8,6 +8,7 @@ import { PayResultPage } from './pages/pay-result-page';
 import { PdaPage } from './pages/pda-page';
 import { ScanPayPage } from './pages/scan-pay-page';
 import { Icon } from './ui';
+import { ActivityPage } from './pages/activity-page';
 
 /**
  * scan.html: the pages drivers and collectors open from a QR code (spec §2, docs/public-api.md),
@@ -31,6 +32,8 @@ export const PUBLIC_PAGES: Record<string, PublicPage> = {
   '/pdaScanQrcode': { title: () => t('title.pda'), render: () => <PdaPage /> },
   '/scanGroupCardQrcode': { title: () => t('title.groupCard'), render: (p) => <GroupCardScanPage params={p} /> },
   '/groupCardInfo': { title: () => t('title.groupCardInfo'), render: (p) => <GroupCardInfoPage params={p} /> },
+  // regional statistics (§10.4): the bare site title, no personal data
+  '/activity': { title: () => null, render: () => <ActivityPage /> },
 };
 
 function NotFound() {

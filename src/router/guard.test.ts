@@ -136,9 +136,9 @@ describe('navigation guard', () => {
     }
   });
 
-  it('sends a full-screen view to /401 when the menus whose data it shows are not granted', () => {
+  it('sends a big screen to /404 when the menus whose data it shows are not granted (it is not announced)', () => {
     for (const path of ['/newDataView', '/operationView'])
-      expect(decideNavigation({ ...base, path })).toEqual({ type: 'redirect', to: '/401' });
+      expect(decideNavigation({ ...base, path })).toEqual({ type: 'redirect', to: '/404' });
   });
 
   it('sends the page studio to /404 for a user without its menu entry (系统工具 › 页面工作室)', () => {
