@@ -38,6 +38,7 @@ export function appOptionsOf(config: ServerConfig, pageBundles?: PageBundle[], l
     // beside the data unless named; none for an in-memory database
     smsOutbox: config.smsOutbox ?? (config.dataDir === 'memory' ? undefined : resolve(config.dataDir, 'sms-outbox.txt')),
     publicUrl: config.publicUrl,
+    siteOrigins: config.siteOrigins,
     trustProxy: config.trustProxy,
     signInLimits: {
       loopbackFactor: config.loopbackLimitFactor,

@@ -16,6 +16,7 @@ import { registerPdaRoutes } from './routes/pda.ts';
 import { offerFinanceAccount } from './seed/finance-account.ts';
 import { installInputGuard } from './lib/input-guard.ts';
 import { amapConfigured, installSecurityHeaders } from './lib/security-headers.ts';
+import type { SiteOrigins } from '../domain/site-origins.ts';
 import { DEFAULT_PAGE_BUNDLES, type PageBundle, REPO_DIR, registerStatic, SITE_PAGES_PREFIX } from './lib/static.ts';
 import { registerDocsRoute } from './routes/docs.ts';
 import { registerMenuRoutes } from './routes/system-menus.ts';
@@ -85,6 +86,8 @@ export interface BuildAppOptions {
   smsOutbox?: string;
   /** PUBLIC_URL: the origin printed into QR codes */
   publicUrl?: string;
+  /** SITE_API_ORIGINS, SITE_IMAGE_ORIGINS: other origins the security policy lets pages reach */
+  siteOrigins?: SiteOrigins;
   /** proxies (addresses, CIDRs) whose X-Forwarded-* headers are believed; none by default */
   trustProxy?: string[];
   /** the sign-in limits and lock (default SIGN_IN_LIMITS in services/sign-in/limit-policy.ts); tests use shorter ones */
@@ -220,7 +223,7 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<{ app: Fasti
   installJsonParser(app);
   await app.register(formbody);
   installErrorHandling(app, Boolean(opts.logger));
-  await installSecurityHeaders(app, { amap: amapConfigured(opts.distDir ?? join(REPO_DIR, 'dist')) });
+  await installSecurityHeaders(app, { amap: amapConfigured(opts.distDir ?? join(REPO_DIR, 'dist')), siteOrigins: opts.siteOrigins });
   await registerApi(app, db, {
     dataDir: opts.uploadsDir ?? ('dataDir' in target ? target.dataDir : undefined),
     signInLimits: opts.signInLimits,

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { parseOriginList, SITE_ORIGIN_SETTINGS, type SiteOrigins } from '../domain/site-origins.ts';
 
 /**
  * The server's configuration, read and checked once at start-up (main.ts) and handed to buildApp;
@@ -14,6 +15,8 @@ export interface ServerConfig {
   distDir: string;
   /** a per-site page bundle served before pages-json/ */
   sitePages?: string;
+  /** other origins the site's pages may call (SITE_API_ORIGINS) and show images from (SITE_IMAGE_ORIGINS) */
+  siteOrigins: SiteOrigins;
   /** proxy /api to the platform's server instead of the reference one */
   apiTarget?: string;
   /** device heartbeat simulator period; 0 = off */
@@ -92,6 +95,15 @@ function logFormat(raw: string | undefined): ServerConfig['log'] {
 
 const flag = (v: string | undefined): boolean => v === '1' || v === 'true';
 
+/** SITE_API_ORIGINS and SITE_IMAGE_ORIGINS: lists of origins the security policy lets pages reach. */
+export function siteOriginsOf(env: NodeJS.ProcessEnv): SiteOrigins {
+  const api = parseOriginList(env[SITE_ORIGIN_SETTINGS.api.setting], SITE_ORIGIN_SETTINGS.api.setting);
+  const image = parseOriginList(env[SITE_ORIGIN_SETTINGS.image.setting], SITE_ORIGIN_SETTINGS.image.setting);
+  const problems = [...api.problems, ...image.problems];
+  if (problems.length) throw new ConfigError(problems.join('; '));
+  return { api: api.origins, image: image.origins };
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   return {
     port: int(env, 'PORT', 8080, 0, 65535),
@@ -100,6 +112,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     dataDir: env.DATA_DIR || '.data/',
     distDir: env.DIST_DIR || 'dist',
     sitePages: env.SITE_PAGES ? resolve(env.SITE_PAGES) : undefined,
+    siteOrigins: siteOriginsOf(env),
     apiTarget: url(env, 'API_TARGET', ['http:', 'https:']),
     heartbeatMs: int(env, 'HEARTBEAT_MS', 10_000, 0, 86_400_000),
     simCharging: env.SIM_CHARGING !== '0' && env.SIM_CHARGING !== 'false',

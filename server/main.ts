@@ -17,7 +17,7 @@ async function proxyApp(config: ServerConfig, target: string, pageBundles: PageB
   installRequestId(app);
   installClosingConnections(app);
   installErrorHandling(app, Boolean(logger));
-  await installSecurityHeaders(app, { amap: amapConfigured(config.distDir) });
+  await installSecurityHeaders(app, { amap: amapConfigured(config.distDir), siteOrigins: config.siteOrigins });
   await app.register(proxy, { upstream: target, prefix: '/api', rewritePrefix: '/api', config: { access: 'public' } });
   await registerStatic(app, { distDir: config.distDir, pageBundles, watchPages: config.watchPages });
   return app;

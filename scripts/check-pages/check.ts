@@ -7,7 +7,9 @@ import { isPattern } from '../../domain/pages/path-pattern.ts';
 import { findHostRoute } from '../../domain/pages/host-routes.ts';
 import { FRAGMENT_FOLDER } from '../../domain/pages/page-fragments.ts';
 import { fragmentAddress, parseSource, type FragmentFile } from '../../domain/pages/page-fragments.ts';
+import type { SiteOrigins } from '../../domain/site-origins.ts';
 import {
+  checkDeclaredOrigins,
   checkPageDocument,
   CHECK_FILE_NAME,
   parseCheckFile,
@@ -37,6 +39,8 @@ export interface CheckInput {
   menuPaths?: string[];
   /** the server's lists whose rows answer `actions` (server/entities/row-actions.ts) */
   listsWithActions?: readonly string[];
+  /** the deployment's SITE_API_ORIGINS / SITE_IMAGE_ORIGINS: a bundle's declared origins are held to them */
+  siteOrigins?: SiteOrigins;
   root?: string;
 }
 
@@ -46,6 +50,8 @@ interface Known {
   permissionCodes: Set<string>;
   menuPaths: Set<string>;
   listsWithActions?: readonly string[];
+  /** other origins the bundle declares; without them, a page's other origins are not judged */
+  origins?: SiteOrigins;
 }
 
 /** Page files of a bundle; names starting with "_" are the bundle's own files, not pages. */
@@ -107,6 +113,7 @@ export function checkFile(file: string, known: Known, bundles: string[], root: s
     routes: known.routes,
     permissionCodes: known.permissionCodes,
     listsWithActions: known.listsWithActions,
+    origins: known.origins,
     fragment: (name) => readFragment(bundles, name),
     file,
     text,
@@ -190,7 +197,7 @@ export function checkPages(input: CheckInput): { files: number; problems: Proble
   const add = (file: string, list: Omit<Problem, 'file'>[]) => problems.push(...list.map((p) => ({ file: relative(root, file), ...p })));
   let files = 0;
   for (const bundle of input.bundles) {
-    const declared: BundleDeclarations = { apis: [], permissions: [], menus: [] };
+    const declared: BundleDeclarations = { apis: [], permissions: [], menus: [], origins: { api: [], image: [] } };
     const declarations = join(bundle, CHECK_FILE_NAME);
     if (existsSync(declarations)) {
       const { value, problems: syntax } = readJson(declarations);
@@ -199,6 +206,7 @@ export function checkPages(input: CheckInput): { files: number; problems: Proble
         const parsed = parseCheckFile(value);
         Object.assign(declared, parsed.declarations);
         add(declarations, parsed.problems);
+        if (input.siteOrigins) add(declarations, checkDeclaredOrigins(parsed.declarations.origins, input.siteOrigins));
       }
     }
     const known: Known = {
@@ -206,6 +214,7 @@ export function checkPages(input: CheckInput): { files: number; problems: Proble
       permissionCodes: new Set([...input.permissionCodes, ...declared.permissions]),
       menuPaths: new Set([...seedMenuPaths, ...declared.menus]),
       listsWithActions: input.listsWithActions,
+      origins: declared.origins,
     };
     for (const file of listJson(bundle)) {
       const name = relative(bundle, file);

@@ -5,6 +5,7 @@ import { saveValidatorCodeCache } from './amis-schema.ts';
 import { checkPages, locatePointer, type Problem } from './check.ts';
 import { serverRoutes } from './server-routes.ts';
 import { LISTS_WITH_ACTIONS } from '../../server/entities/row-actions.ts';
+import { ConfigError, siteOriginsOf } from '../../server/config.ts';
 
 // `npm run check:pages [bundle…] [--fresh] [--timings]`: every file of every bundle against amis's
 // schema and the project's rules. The bundles named (else SITE_PAGES) come first, then pages-json/,
@@ -17,6 +18,15 @@ const named = args.filter((a) => !a.startsWith('--'));
 const site = named.length ? named : process.env.SITE_PAGES ? [process.env.SITE_PAGES] : [];
 const bundles = [...new Set([...site.map((b) => resolve(b)), resolve('pages-json')])];
 
+// the deployment's allowed origins, read as the server reads them: a bundle's `_check.json` is held to them
+let siteOrigins;
+try {
+  siteOrigins = siteOriginsOf(process.env);
+} catch (error) {
+  console.error(error instanceof ConfigError ? `Configuration: ${error.message}` : error);
+  process.exit(1);
+}
+
 const routes = await serverRoutes({ fresh });
 const routesDone = performance.now();
 const pages = MENU_TREE.flatMap((dir) => dir.pages.map((p) => ({ dir, page: p }))).filter(({ page }) => (page.type ?? 2) === 2);
@@ -24,7 +34,15 @@ const permissionCodes = new Set(MENU_TREE.flatMap((dir) => dir.pages.flatMap((p)
 const menuPages = pages.map(({ dir, page }) => page.urlAddress ?? `${dir.enCode}/${page.enCode}`);
 const menuPaths = pages.map(({ dir, page }) => `/${dir.enCode}/${page.enCode}`);
 
-const { files, problems } = checkPages({ bundles, routes, permissionCodes, menuPages, menuPaths, listsWithActions: LISTS_WITH_ACTIONS });
+const { files, problems } = checkPages({
+  bundles,
+  routes,
+  permissionCodes,
+  menuPages,
+  menuPaths,
+  listsWithActions: LISTS_WITH_ACTIONS,
+  siteOrigins,
+});
 const checked = performance.now();
 saveValidatorCodeCache();
 if (args.includes('--timings')) {

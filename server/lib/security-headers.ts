@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import { NO_SITE_ORIGINS, type SiteOrigins } from '../../domain/site-origins.ts';
 
 /** AMap's JS API 2.0 loads its script, tiles and services from these hosts. */
 const AMAP_ORIGINS = ['https://webapi.amap.com', 'https://restapi.amap.com', 'https://*.amap.com', 'https://*.is.autonavi.com'];
@@ -22,9 +23,11 @@ export function amapConfigured(distDir: string): boolean {
  * only from this origin (no inline script; eval for amis's page scripts), no third-party origin except AMap when a key is set,
  * inline styles (amis positions popovers and sizes columns with style attributes), `data:`/`blob:`
  * images (captcha, QR previews, uploads before they are sent) and blob workers (amis's code editor).
+ * A deployment opens it for its site's own API and image hosts (SITE_API_ORIGINS, SITE_IMAGE_ORIGINS).
  */
-export async function installSecurityHeaders(app: FastifyInstance, opts: { amap: boolean }): Promise<void> {
+export async function installSecurityHeaders(app: FastifyInstance, opts: { amap: boolean; siteOrigins?: SiteOrigins }): Promise<void> {
   const amap = opts.amap ? AMAP_ORIGINS : [];
+  const site = opts.siteOrigins ?? NO_SITE_ORIGINS;
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -34,9 +37,9 @@ export async function installSecurityHeaders(app: FastifyInstance, opts: { amap:
         // new Function: pages are ours (bundles on this server), data never becomes script
         scriptSrc: ["'self'", "'unsafe-eval'", ...amap],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...amap],
+        imgSrc: ["'self'", 'data:', 'blob:', ...amap, ...site.image],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...amap],
+        connectSrc: ["'self'", ...amap, ...site.api],
         workerSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

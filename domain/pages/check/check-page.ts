@@ -1,8 +1,10 @@
+import type { SiteOrigins } from '../../site-origins.ts';
 import type { FragmentFile, SourceFile } from '../page-fragments.ts';
 import { validatePageSchema, type AmisSchemaValidator } from './amis-schema.ts';
 import { checkAccessibility } from './a11y-rules.ts';
 import { checkForms } from './form-rules.ts';
 import { checkDataAsHtml } from './html-rules.ts';
+import { checkPageOrigins } from './origin-rules.ts';
 import { checkApis, checkPermissions, type RouteRef } from './page-rules.ts';
 import { preparePage } from './prepare-page.ts';
 import { checkRowDialogs } from './row-dialog-rules.ts';
@@ -27,6 +29,8 @@ export interface PageCheckContext {
   permissionCodes: ReadonlySet<string> | readonly string[];
   /** the server's lists whose rows answer `actions` (server/entities/row-actions.ts) */
   listsWithActions?: readonly string[];
+  /** other origins the page's bundle declares (`_check.json` origins); without it, other origins are not judged */
+  origins?: SiteOrigins;
   /** a shared fragment by name; without it a page that includes one is told the fragment is missing */
   fragment?: (name: string) => FragmentFile;
   /** the page's name and text as stored, for positions in fragment errors */
@@ -40,7 +44,7 @@ const isObject = (v: unknown): v is Record<string, unknown> => Boolean(v) && typ
  * Every problem of one page, judged as amis gets it (fragments brought in, `$ref`s inlined, the
  * console's vocabulary applied; prepare-page.ts): amis's schema, APIs against the server's routes,
  * forms against the routes' bodies, permission codes, data into HTML, accessibility, row dialogs
- * and state literals. The same rules `npm run check:pages` applies to every file of a bundle.
+ * state literals and other origins. The same rules `npm run check:pages` applies to every file of a bundle.
  */
 export function checkPageDocument(json: unknown, context: PageCheckContext): Problem[] {
   if (!isObject(json)) return [{ path: '', message: 'a page file is one JSON object' }];
@@ -61,5 +65,6 @@ export function checkPageDocument(json: unknown, context: PageCheckContext): Pro
     ...checkAccessibility(page),
     ...checkRowDialogs(page),
     ...checkStateLiterals(page, context.listsWithActions ?? []),
+    ...(context.origins ? checkPageOrigins(page, context.origins) : []),
   ];
 }

@@ -11,3 +11,4 @@ export { validatePageSchema, type AmisSchemaValidator, type SchemaProblem } from
 export { checkApis, checkPermissions, collectApis, routeMatches, type RouteRef } from './page-rules.ts';
 export { CHECK_FILE_NAME, parseCheckFile, type BundleDeclarations } from './bundle-declarations.ts';
 export { legacyToCurrent } from './legacy-compat.ts';
+export { checkDeclaredOrigins, checkPageOrigins } from './origin-rules.ts';
