@@ -49,8 +49,9 @@ export const StudioView = observer(function StudioView() {
   const [panel, setPanel] = useState<Panel>(null);
   const mayWrite = userStore.buttonList.includes(SAVE_BUTTON) && Boolean(loaded?.canSave);
 
-  const open = useCallback(async (urlAddress: string) => {
-    setMessage(null);
+  // `note`: what to say once loaded (a rollback's result)
+  const open = useCallback(async (urlAddress: string, note: { text: string; ok: boolean } | null = null) => {
+    setMessage(note);
     setProblems(null);
     const res = await openPage(urlAddress);
     if (res.code !== 200 || !res.data) return setMessage({ text: res.msg, ok: false });
@@ -180,8 +181,8 @@ export const StudioView = observer(function StudioView() {
           current={version}
           canSave={mayWrite}
           onRolledBack={(v, text) => {
-            setMessage({ text, ok: v !== version });
-            if (v !== version) void open(address);
+            if (v !== version) void open(address, { text, ok: true });
+            else setMessage({ text, ok: false });
           }}
         />
       ) : null}
