@@ -13,6 +13,7 @@ import { brandStore } from './layout/brand-store';
 import { applyTheme, PANEL_COLORS } from './styles/theme';
 import { feedback } from './feedback/feedback-store';
 import { FeedbackLayer } from './feedback/feedback-layer';
+import { watchPolicyViolations } from './api/policy-violations';
 import { t } from './i18n';
 import './styles/global.css';
 
@@ -21,6 +22,9 @@ import './styles/global.css';
  * sign-in page shows at once, without the console: the router, the shell, the session stores and
  * the API client (src/app.tsx) load as one chunk while the user types, and open after sign-in.
  */
+
+// a request or image the security policy blocks names its origin and the setting that allows it
+watchPolicyViolations();
 
 // No <StrictMode>: amis's root renderer breaks under it in development.
 const root = createRoot(document.getElementById('root')!);

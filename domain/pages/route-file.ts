@@ -57,6 +57,8 @@ export interface RouteFileResult {
 }
 
 export const ROUTE_FILE_NAME = '_routes.json';
+/** The route file's address inside a bundle, as page files are named (`_routes`). */
+export const ROUTE_FILE_ADDRESS = '_routes';
 
 /** `/site-pages/` → `/site-pages/_routes.json` */
 export function routeFileUrl(bundle: string): string {

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { registerPageEvents } from './page-events.ts';
+import { bundleFiles } from './bundle-files.ts';
 
 /** Static hosting: the built front end at `/`, page bundles with no-store, and /app-config.json. */
 
@@ -42,6 +43,7 @@ export async function registerStatic(
       }
     }
     config.pageBundles = bundles.map((b) => b.urlPrefix);
+    config.bundleFiles = Object.fromEntries(bundles.map((b) => [b.urlPrefix, bundleFiles(b.dir)]));
     reply.header('Cache-Control', 'no-store');
     return config;
   });

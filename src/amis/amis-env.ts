@@ -86,6 +86,8 @@ export const amisEnv: RenderOptions = {
     const msg = type === 'error' && typeof rawMsg === 'string' ? withoutApiAddress(rawMsg) : rawMsg;
     // one select loading twice as its dialog opens: its failure is said once
     if (type === 'error' && typeof msg === 'string' && saidJustNow(msg)) return;
+    // what a host notice says already (a request the security policy blocked) is not said twice
+    if (type === 'error' && typeof msg === 'string' && feedback.notices.some((n) => n.message === msg)) return;
     // a list or lookup that got no answer: the host notice offers to try again (every list and
     // service of the visible page reloads, keeping its filter and page)
     if (type === 'error' && typeof msg === 'string' && isNoAnswer(msg)) {

@@ -2,6 +2,7 @@ import type { AxiosResponse } from 'axios';
 import { http, failureFromError } from '../api/client';
 import { failureMessage } from '../api/error-catalogue';
 import { withRequestId } from '../api/error-action';
+import { blockedRequest, blockedText } from '../api/policy-violations';
 import { adaptResponse, type AmisPayload } from './response-adaptor';
 import { normalizeBody, normalizeQuery } from './request-query';
 import { downloadName, saveBlob } from './download';
@@ -99,6 +100,9 @@ async function send(api: AmisApi, method: string, url: string): Promise<FetcherR
   } catch (error) {
     // answer amis with the catalogue's words, so it shows exactly one message
     const failure = failureFromError(error);
+    // no answer because the security policy blocked another origin: say which, and which setting
+    const blocked = failure.status === undefined ? await blockedRequest(url) : undefined;
+    if (blocked) return { status: 200, headers: {}, data: { status: -1, msg: blockedText(blocked), data: null } };
     const msg = failureText(api, failureMessage(failure, adaptResponse(failure.body).msg), failure.requestId);
     return { status: 200, headers: {}, data: { status: failure.status ?? -1, msg, data: null } };
   }

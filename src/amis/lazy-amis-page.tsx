@@ -1,7 +1,7 @@
 import { lazy, type ComponentType } from 'react';
 import type { AmisPageProps } from './amis-page';
 import type { PageLoadResult } from './page-loader';
-import { loadRuntimeConfig } from '../config/runtime-config';
+import { bundlesWith, loadedRuntimeConfig, loadRuntimeConfig } from '../config/runtime-config';
 import { fetchTakingEarly } from '../api/early-requests';
 import { localeStore, t } from '../i18n';
 import type { Locale } from '../i18n/messages';
@@ -55,6 +55,14 @@ const earlyPages = new Map<string, EarlyPage>();
  * shows once amis is here. The screen takes it once (takePrefetchedPage); later opens fetch fresh.
  */
 export function prefetchPage(urlAddress: string, locale: Locale = localeStore.locale): void {
+  // the start guesses the file from the path (boot-preload.ts): a guess no bundle lists (the menu's
+  // urlAddress differs from its path) is not asked, which would cost a 404 per bundle
+  const config = loadedRuntimeConfig();
+  if (!config) {
+    void loadRuntimeConfig().then(() => prefetchPage(urlAddress, locale));
+    return;
+  }
+  if (!bundlesWith(config, urlAddress).length) return;
   const key = `${locale} ${urlAddress}`;
   if (earlyPages.has(key)) return;
   const page = Promise.all([loadPageLoader(), loadRuntimeConfig()]).then(([{ loadPage }, config]) =>

@@ -6,6 +6,8 @@ export interface RuntimeConfig {
   siteTitle: string;
   /** URL prefixes searched in order for `<prefix><urlAddress>.json` */
   pageBundles: string[];
+  /** each bundle's JSON files (`parking/parkingAdmin`, `_routes`), as the server lists them; absent from a plain static host */
+  bundleFiles?: Record<string, string[]>;
   /** deployment variants keyed by the `account` cookie value, plus `default` (shell brand) */
   brands?: Record<
     string,
@@ -22,6 +24,20 @@ export interface RuntimeConfig {
 }
 
 export type Brand = NonNullable<RuntimeConfig['brands']>[string];
+
+/**
+ * Whether a bundle has a file (`_routes`, `parking/parkingAdmin`), as the server listed them at
+ * start; undefined when the server does not list them (ask, as before).
+ */
+export function bundleHas(config: Pick<RuntimeConfig, 'bundleFiles'>, bundle: string, name: string): boolean | undefined {
+  const files = config.bundleFiles?.[bundle];
+  return Array.isArray(files) ? files.includes(name) : undefined;
+}
+
+/** The bundles that may have a file, in order: those listing it, or every bundle when the server lists none. */
+export function bundlesWith(config: Pick<RuntimeConfig, 'bundleFiles' | 'pageBundles'>, name: string): string[] {
+  return config.pageBundles.filter((bundle) => bundleHas(config, bundle, name) !== false);
+}
 
 /** The deployment variant an `account` cookie value picks, else the default one. */
 export function brandFor(config: RuntimeConfig, account: string | undefined): Brand | undefined {

@@ -114,6 +114,8 @@ export const messages = {
     'page.retry': '重试',
     'page.chunkFailed': '页面资源加载失败',
     'page.chunkFailedDetail': '系统可能已经更新，请刷新页面后重试。',
+    'policy.blockedTitle': '请求被安全策略拦截',
+    'policy.blocked': '{origin} 不在本部署允许的来源中，浏览器已拦截。请在服务器配置 {setting} 中加入该来源。',
     'page.reload': '刷新页面',
     'common.copied': '复制成功',
   },
@@ -231,6 +233,9 @@ export const messages = {
     'page.retry': 'Retry',
     'page.chunkFailed': 'The page resources failed to load',
     'page.chunkFailedDetail': 'The console may have been updated: reload the page and try again.',
+    'policy.blockedTitle': 'Blocked by the security policy',
+    'policy.blocked':
+      '{origin} is not an origin this deployment allows, so the browser blocked it. Add it to the server setting {setting}.',
     'page.reload': 'Reload page',
     'common.copied': 'Copied',
   },

@@ -34,6 +34,18 @@ describe('loading the route files of the bundles', () => {
     expect(await loadRouteFiles(['/site-pages/', '/pages-json/'], fetchImpl)).toEqual({ routes: [], issues: [] });
   });
 
+  it('asks no bundle the server listed without a route file (no 404 on every start)', async () => {
+    const asked: string[] = [];
+    const fetchImpl = (async (url: string) => {
+      asked.push(url);
+      return stubFetch({ '/pages-json/_routes.json': JSON.stringify({ routes: [route('/y/:id', 'y')] }) })(url);
+    }) as typeof fetch;
+    const listed: Record<string, boolean> = { '/site-pages/': false, '/pages-json/': true };
+    const { routes } = await loadRouteFiles(['/site-pages/', '/pages-json/'], fetchImpl, (bundle) => listed[bundle]);
+    expect(asked).toEqual(['/pages-json/_routes.json']);
+    expect(routes.map((r) => r.path)).toEqual(['/y/:id']);
+  });
+
   it('a malformed file loses its own routes only, and says which file and where', async () => {
     const fetchImpl = stubFetch({
       '/site-pages/_routes.json': '{ "routes": [ { "path": "/x/:id" ] }',

@@ -1,6 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import { loadRuntimeConfig } from '../config/runtime-config';
-import { ROUTE_FILE_NAME, routeFileUrl, type DataRoute } from '../../domain/pages/route-file';
+import { bundleHas, loadRuntimeConfig } from '../config/runtime-config';
+import { ROUTE_FILE_ADDRESS, ROUTE_FILE_NAME, routeFileUrl, type DataRoute } from '../../domain/pages/route-file';
 import { fetchTakingEarly } from '../api/early-requests';
 
 export interface RouteFileIssue {
@@ -18,11 +18,13 @@ export interface LoadedRoutes {
 /**
  * Every bundle's route file, in bundle order (the site's first): a path declared by an earlier
  * bundle wins, so a site bundle adds routes or overrides the console's. A bundle without a route
- * file adds nothing; a malformed file adds nothing and says why. Never rejects.
+ * file adds nothing; a malformed file adds nothing and says why. Never rejects. `has`: whether a
+ * bundle has its route file as the server listed it (undefined: ask); one without is not asked.
  */
 export async function loadRouteFiles(
   bundles: string[],
   fetchImpl: (url: string, init?: RequestInit) => Promise<Response> = fetch,
+  has: (bundle: string) => boolean | undefined = () => undefined,
 ): Promise<LoadedRoutes> {
   const routes: DataRoute[] = [];
   const issues: RouteFileIssue[] = [];
@@ -30,6 +32,7 @@ export async function loadRouteFiles(
   // parses page files with it
   const parser = import(/* webpackChunkName: "page-loader" */ '../../domain/pages/route-file-text');
   for (const bundle of bundles) {
+    if (has(bundle) === false) continue;
     const file = routeFileUrl(bundle);
     let text: string;
     try {
@@ -68,7 +71,7 @@ class DataRouteStore {
     this.loaded = false;
     const { routes, issues } = await loadRuntimeConfig()
       // a signed-in start asked for the files already (session-early.ts)
-      .then((config) => loadRouteFiles(config.pageBundles, fetchTakingEarly))
+      .then((config) => loadRouteFiles(config.pageBundles, fetchTakingEarly, (bundle) => bundleHas(config, bundle, ROUTE_FILE_ADDRESS)))
       .catch((error: unknown): LoadedRoutes => ({ routes: [], issues: [{ file: ROUTE_FILE_NAME, path: '', message: String(error) }] }));
     // the deployer reads these in the console; check:pages reports the same before deploying
     for (const issue of issues) console.error(`route file ${issue.file}${issue.path ? ` ${issue.path}` : ''}: ${issue.message}`);

@@ -24,3 +24,36 @@ describe('a signed-in start', () => {
     takeEarly(CURRENT_USER_URL);
   });
 });
+
+describe('a signed-in start with the bundles’ files listed by the server', () => {
+  /** The start's requests, with a runtime configuration that lists each bundle's files (server/lib/bundle-files.ts). */
+  async function startAsking(page: string): Promise<string[]> {
+    vi.resetModules();
+    const asked: string[] = [];
+    vi.stubGlobal('fetch', async (url: string) => {
+      asked.push(url);
+      const config = {
+        pageBundles: ['/site-pages/', '/pages-json/'],
+        // the site bundle has no _routes.json; the console's bundle has both
+        bundleFiles: { '/site-pages/': ['site/visitors'], '/pages-json/': ['_routes', 'parking/parkingAdmin'] },
+      };
+      return new Response(JSON.stringify(url === 'app-config.json' ? config : {}), { status: 200 });
+    });
+    const { requestSessionEarly: request } = await import('./session-early');
+    await request('token-1', page);
+    return asked;
+  }
+
+  it('asks for no route file a bundle does not have, and for the page file where it is', async () => {
+    expect(await startAsking('parking/parkingAdmin')).toEqual([
+      CURRENT_USER_URL,
+      'app-config.json',
+      '/pages-json/_routes.json',
+      '/pages-json/parking/parkingAdmin.json',
+    ]);
+  });
+
+  it('asks for no page file when the path names none (the menu’s urlAddress differs from its path)', async () => {
+    expect(await startAsking('parking/lotsRenamed')).toEqual([CURRENT_USER_URL, 'app-config.json', '/pages-json/_routes.json']);
+  });
+});

@@ -1,7 +1,7 @@
 import { requestEarly } from '../api/early-requests';
-import { loadRuntimeConfig } from '../config/runtime-config';
+import { bundlesWith, loadRuntimeConfig } from '../config/runtime-config';
 import { CURRENT_USER_URL } from '../api/session-paths';
-import { routeFileUrl } from '../../domain/pages/route-file';
+import { ROUTE_FILE_ADDRESS, routeFileUrl } from '../../domain/pages/route-file';
 import { pageUrls } from '../amis/page-urls';
 
 /**
@@ -14,10 +14,13 @@ export function requestSessionEarly(token: string, page?: string): Promise<void>
   requestEarly(CURRENT_USER_URL, { headers: { Authorization: token } });
   return loadRuntimeConfig().then(
     (config) => {
-      config.pageBundles.forEach((bundle) => requestEarly(routeFileUrl(bundle), { cache: 'no-store' }));
-      // the page file the path most likely names, from the first bundle (the page loader asks the
-      // others itself): its chunk and amis's would otherwise hold the request back by some 300 ms
-      if (page) requestEarly(pageUrls(page, config.pageBundles)[0], { cache: 'no-store' });
+      // only files the server listed (runtime-config.ts, bundleFiles): a missing one would be a 404
+      bundlesWith(config, ROUTE_FILE_ADDRESS).forEach((bundle) => requestEarly(routeFileUrl(bundle), { cache: 'no-store' }));
+      // the page file the path most likely names, from the first bundle that has it (the page loader
+      // asks the others itself): its chunk and amis's would otherwise hold the request back by some
+      // 300 ms. None has it when the menu's urlAddress differs from the path: nothing is asked.
+      const [bundle] = page ? bundlesWith(config, page) : [];
+      if (page && bundle) requestEarly(pageUrls(page, [bundle])[0], { cache: 'no-store' });
     },
     () => undefined,
   );
