@@ -57,6 +57,7 @@ import { registerHealthRoutes } from './routes/health.ts';
 import { registerStudioRoutes } from './routes/studio.ts';
 import { installSitePageSource, reconcileSitePages } from './studio/site-page-source.ts';
 import type { StudioBundles } from './studio/save-page.ts';
+import { collectApiRoutes } from './studio/route-list.ts';
 import { registerRefundRoutes } from './routes/refunds.ts';
 import { REFUND_CHANNEL_OFF, type RefundChannelOptions, refundChannelJob } from './refunds/channel-sim.ts';
 import { type LiveOptions, registerLive } from './live/index.ts';
@@ -144,6 +145,7 @@ export async function registerApi(
   } = {},
 ): Promise<void> {
   app.setValidatorCompiler(typeboxValidatorCompiler);
+  const apiRoutes = collectApiRoutes(app); // the page studio checks a page's APIs against them
   registerDocsRoute(app);
   registerToolsRoutes(app); // before the routes it describes
   installAuth(app, db, { databaseUrl: opts.databaseUrl });
@@ -175,12 +177,12 @@ export async function registerApi(
   registerLive(app, db, { ...opts.live, databaseUrl: opts.databaseUrl });
   registerActivityRoute(app, db, guard.limits);
   registerLaneEntryRoute(app, db);
-  registerStudioRoutes(app, db, studioBundles(opts.pageBundles ?? DEFAULT_PAGE_BUNDLES));
+  registerStudioRoutes(app, db, studioBundles(opts.pageBundles ?? DEFAULT_PAGE_BUNDLES, apiRoutes));
 }
 
 /** The studio saves to the site bundle (SITE_PAGES) and resolves fragments through every bundle. */
-function studioBundles(bundles: PageBundle[]): StudioBundles {
-  return { siteDir: bundles.find((b) => b.urlPrefix === SITE_PAGES_PREFIX)?.dir, dirs: bundles.map((b) => b.dir) };
+function studioBundles(bundles: PageBundle[], routes: StudioBundles['routes'] = []): StudioBundles {
+  return { siteDir: bundles.find((b) => b.urlPrefix === SITE_PAGES_PREFIX)?.dir, dirs: bundles.map((b) => b.dir), routes };
 }
 
 /** What a first start seeds, from the server's options. */
