@@ -21,7 +21,8 @@ const Layout = lazy(() => loadLayout().then((m) => ({ default: m.Layout })));
 const MenuScreen = lazy(() => loadMenuScreen().then((m) => ({ default: m.MenuScreen })));
 const Dashboard = lazy(() => loadDashboard().then((m) => ({ default: m.Dashboard })));
 const RedirectHelper = lazy(() => import('./views/redirect/redirect-helper').then((m) => ({ default: m.RedirectHelper })));
-const ComingSoonView = lazy(() => import('./views/full-screen/coming-soon-view').then((m) => ({ default: m.ComingSoonView })));
+// the page studio and amis-editor: chunks of their own, loaded only on /demo
+const StudioView = lazy(() => import('./views/studio/studio-view'));
 // the big screens and their ECharts: chunks of their own, loaded only when one opens
 const DataView = lazy(() => import('./views/big-screen/data-view'));
 const NewDataView = lazy(() => import('./views/big-screen/new-data-view'));
@@ -54,7 +55,7 @@ const VIEWS: Record<HostRouteName, ReactNode> = {
   DataView: <DataView />,
   NewDataView: <NewDataView />,
   OperationView: <OperationView />,
-  Demo: <ComingSoonView title="nav.demo" message="view.demo" />,
+  Demo: <StudioView />,
   Dashboard: <Dashboard />,
   UserCenter: <UserCenter />,
   Redirect: <RedirectHelper />,
