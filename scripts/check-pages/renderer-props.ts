@@ -36,8 +36,8 @@ interface Registration {
   type: string;
   className: string;
   declarationFile: string;
-  /** amis-ui modules that receive the renderer's props */
-  spreadInto: string[];
+  /** amis-ui modules that receive the renderer's props, and the props the renderer sets over the page's */
+  spreadInto: { module: string; overridden: Set<string> }[];
   /** names its code reads from its props */
   destructured: string[];
 }
@@ -48,11 +48,48 @@ function jsFiles(dir: string): string[] {
   );
 }
 
+/**
+ * The keys of the object literal at `from` (`, { mobileUI: mobileUI, data: data })`): what a renderer
+ * sets after spreading its props, so a page's value of them never arrives.
+ */
+function literalKeys(code: string, from: number): Set<string> {
+  const keys = new Set<string>();
+  const start = /^\s*,\s*\{/.exec(code.slice(from, from + 20));
+  if (!start) return keys;
+  let depth = 0;
+  let quote = '';
+  let expectKey = false;
+  for (let i = from + start[0].length - 1; i < code.length; i++) {
+    const c = code[i];
+    if (quote) {
+      if (c === '\\') i++;
+      else if (c === quote) quote = '';
+      continue;
+    }
+    if (c === "'" || c === '"' || c === '`') quote = c;
+    else if ('([{'.includes(c)) {
+      depth++;
+      expectKey = depth === 1;
+    } else if (')]}'.includes(c)) {
+      if (--depth === 0) break;
+    } else if (depth === 1 && c === ',') expectKey = true;
+    else if (depth === 1 && expectKey && /\S/.test(c)) {
+      const key = /^["']?([\w$]+)["']?\s*:/.exec(code.slice(i, i + 80));
+      if (key) keys.add(key[1]);
+      expectKey = false;
+    }
+  }
+  return keys;
+}
+
 function registrations(): Registration[] {
   return RENDERERS.flatMap(jsFiles).flatMap((file) => {
     const code = readFileSync(file, 'utf8');
     const modules = new Map([...code.matchAll(REQUIRE)].map((m) => [m[1], m[2]]));
-    const spreadInto = [...new Set([...code.matchAll(SPREAD)].map((m) => modules.get(m[1])).filter((m): m is string => !!m))];
+    const spreadInto = [...code.matchAll(SPREAD)].flatMap((m) => {
+      const module = modules.get(m[1]);
+      return module ? [{ module, overridden: literalKeys(code, m.index + m[0].length) }] : [];
+    });
     const destructured = [
       ...new Set([
         ...[...code.matchAll(DESTRUCTURED)].flatMap((m) => [...(m[1] ?? m[2]).matchAll(/["']([\w$]+)["']/g)].map((n) => n[1])),
@@ -126,7 +163,7 @@ function internalProps(checker: ts.TypeChecker, program: ts.Program, schemaNames
 /** For each renderer type: every property its renderer reads that a page can give, sorted. */
 export function readRendererProps(baseNames: Set<string>): Record<string, string[]> {
   const found = registrations();
-  const uiFiles = [...new Set(found.flatMap((r) => r.spreadInto))].map((m) => uiDeclaration(m));
+  const uiFiles = [...new Set(found.flatMap((r) => r.spreadInto.map((s) => s.module)))].map((m) => uiDeclaration(m));
   const roots = [...new Set(found.map((r) => r.declarationFile)), ...uiFiles, join(dirname(require.resolve('amis-core')), 'index.d.ts')];
   const program = ts.createProgram(roots, {
     noEmit: true,
@@ -147,12 +184,12 @@ export function readRendererProps(baseNames: Set<string>): Record<string, string
     const symbol = file && exported(checker, file, r.className);
     const props = file && symbol && propsOf(checker, symbol, file);
     if (file && props) for (const n of pageProps(checker, props, file, internal)) names.add(n);
-    for (const module of r.spreadInto) {
+    for (const { module, overridden } of r.spreadInto) {
       const ui = program.getSourceFile(uiDeclaration(module));
       // the component class itself (its themed default export is typed through HOCs the checker cannot follow)
       const component = ui && (exported(checker, ui, basename(module)) ?? exported(checker, ui, 'default'));
       const uiProps = ui && component && propsOf(checker, component, ui);
-      if (ui && uiProps) for (const n of pageProps(checker, uiProps, ui, internal)) names.add(n);
+      if (ui && uiProps) for (const n of pageProps(checker, uiProps, ui, internal)) if (!overridden.has(n)) names.add(n);
     }
     for (const n of r.destructured) if (!internal.has(n)) names.add(n);
   }
