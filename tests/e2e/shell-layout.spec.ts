@@ -75,7 +75,7 @@ test('the navbar opens the data view, the operations view and the demo in a new 
   for (const [name, path, text] of [
     ['数据大屏', 'newDataView', '正在建设中'],
     ['运营大屏', 'operationView', '正在建设中'],
-    ['演示', 'demo', '演示页面尚未提供'],
+    ['演示', 'demo', '页面工作室'],
   ]) {
     const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name, exact: true }).click()]);
     await expect(popup).toHaveURL(new RegExp(`#/${path}$`));
