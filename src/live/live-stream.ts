@@ -64,7 +64,7 @@ export function openLiveStream(screen: string, handlers: LiveHandlers): () => vo
     try {
       const token = getToken();
       const res = await fetch(`/api/live/${encodeURIComponent(screen)}/Stream`, {
-        headers: { Accept: 'text/event-stream', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+        headers: { Accept: 'text/event-stream', ...(token ? { Authorization: token } : {}) },
         cache: 'no-store',
         signal: mine.signal,
       });
@@ -96,12 +96,25 @@ export function openLiveStream(screen: string, handlers: LiveHandlers): () => vo
     }
   }
 
+  // the browser knows before the socket does: say so at once, and try again as soon as it is back
+  const offline = () => lost();
+  const online = () => {
+    if (stopped || controller) return;
+    clearTimeout(retry);
+    attempt = 0;
+    void connect();
+  };
+  window.addEventListener('offline', offline);
+  window.addEventListener('online', online);
+
   handlers.onState({ kind: 'connecting' });
   void connect();
   return () => {
     stopped = true;
     clearTimeout(retry);
     clearTimeout(silence);
+    window.removeEventListener('offline', offline);
+    window.removeEventListener('online', online);
     controller?.abort();
   };
 }

@@ -73,8 +73,8 @@ test('the size switch persists in the size cookie and says so', async ({ page })
 test('the navbar opens the data view, the operations view and the demo in a new window', async ({ page }) => {
   await signInAndWait(page);
   for (const [name, path, text] of [
-    ['数据大屏', 'newDataView', '正在建设中'],
-    ['运营大屏', 'operationView', '正在建设中'],
+    ['数据大屏', 'newDataView', '城市停车与充电'],
+    ['运营大屏', 'operationView', '运营监控中心'],
     ['演示', 'demo', '页面工作室'],
   ]) {
     const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name, exact: true }).click()]);
@@ -92,7 +92,7 @@ test('the operator, granted neither charging, refund review nor menu management,
   for (const name of ['数据大屏', '运营大屏', '演示']) await expect(page.getByRole('button', { name, exact: true })).toHaveCount(0);
   // nor are they reached by their path
   await page.goto('/#/operationView');
-  await expect(page).toHaveURL(/#\/401$/);
+  await expect(page).toHaveURL(/#\/404$/);
 });
 
 test('log out asks "确定注销并退出系统吗？" titled 提示, and cancelling keeps the session', async ({ page }) => {

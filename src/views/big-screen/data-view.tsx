@@ -57,21 +57,21 @@ export const DataView = observer(function DataView() {
             rowKey={(r) => r.id}
             testId="passages"
             columns={[
-              { head: '', cell: (r) => <span className={`bs-tag bs-tag--${r.kind}`}>{bt(r.kind)}</span> },
-              { head: bt('plate'), cell: (r) => r.plateNo, wide: true },
-              { head: bt('place'), cell: (r) => r.lotName, wide: true },
-              { head: bt('time'), cell: (r) => formatHm(r.at) },
+              { head: '', cell: (r) => <span className={`bs-tag bs-tag--${r.kind}`}>{bt(r.kind)}</span>, width: 56 },
+              { head: bt('plate'), cell: (r) => r.plateNo, width: 120 },
+              { head: bt('place'), cell: (r) => r.lotName },
+              { head: bt('time'), cell: (r) => formatHm(r.at), width: 64 },
             ]}
           />
         </Panel>
         <Panel title={bt('lifts')} area="lifts">
           <Rows
-            rows={p.lifts?.slice(0, 5)}
+            rows={p.lifts?.slice(0, 4)}
             rowKey={(r) => r.id}
             columns={[
-              { head: bt('place'), cell: (r) => `${r.lotName} ${r.laneName}`, wide: true },
-              { head: bt('reason'), cell: (r) => r.reason, wide: true },
-              { head: bt('time'), cell: (r) => formatHm(r.at) },
+              { head: bt('place'), cell: (r) => `${r.lotName} ${r.laneName}` },
+              { head: bt('reason'), cell: (r) => r.reason, width: 220 },
+              { head: bt('time'), cell: (r) => formatHm(r.at), width: 64 },
             ]}
           />
         </Panel>

@@ -31,9 +31,9 @@ export const OperationView = observer(function OperationView() {
             rows={p.devicesOffline?.list.slice(0, 5)}
             rowKey={(r) => r.id}
             columns={[
-              { head: bt('device'), cell: (r) => r.name, wide: true },
-              { head: bt('place'), cell: (r) => r.lotName, wide: true },
-              { head: bt('lastSeen'), cell: (r) => (r.lastSeen === null ? bt('never') : formatClock(r.lastSeen).slice(5, 16)) },
+              { head: bt('device'), cell: (r) => r.name, width: 170 },
+              { head: bt('place'), cell: (r) => r.lotName },
+              { head: bt('lastSeen'), cell: (r) => (r.lastSeen === null ? bt('never') : formatClock(r.lastSeen).slice(5, 16)), width: 120 },
             ]}
           />
         </Panel>
@@ -42,9 +42,9 @@ export const OperationView = observer(function OperationView() {
             rows={p.lifts?.slice(0, 7)}
             rowKey={(r) => r.id}
             columns={[
-              { head: bt('place'), cell: (r) => `${r.lotName} ${r.laneName}`, wide: true },
-              { head: bt('reason'), cell: (r) => r.reason, wide: true },
-              { head: bt('time'), cell: (r) => formatHm(r.at) },
+              { head: bt('place'), cell: (r) => `${r.lotName} ${r.laneName}` },
+              { head: bt('reason'), cell: (r) => r.reason, width: 190 },
+              { head: bt('time'), cell: (r) => formatHm(r.at), width: 56 },
             ]}
           />
         </Panel>
@@ -59,9 +59,9 @@ export const OperationView = observer(function OperationView() {
             rows={p.collectors?.slice(0, 16)}
             rowKey={(r) => r.id}
             columns={[
-              { head: bt('name'), cell: (r) => r.name, wide: true },
-              { head: bt('since'), cell: (r) => formatHm(r.since) },
-              { head: bt('collected'), cell: (r) => formatYuan(r.collectedCents) },
+              { head: bt('name'), cell: (r) => r.name },
+              { head: bt('since'), cell: (r) => formatHm(r.since), width: 90 },
+              { head: bt('collected'), cell: (r) => formatYuan(r.collectedCents), width: 150 },
             ]}
           />
         </Panel>

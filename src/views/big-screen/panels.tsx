@@ -32,7 +32,8 @@ export function Rows<T>({
   testId,
 }: {
   rows: T[] | undefined;
-  columns: { head: string; cell: (row: T) => ReactNode; wide?: boolean }[];
+  /** `width` in stage pixels; the column without one takes the rest */
+  columns: { head: string; cell: (row: T) => ReactNode; width?: number }[];
   /** a new row (a new key) slides in at the top: the list scrolls as entries come */
   rowKey: (row: T) => string;
   testId?: string;
@@ -43,7 +44,7 @@ export function Rows<T>({
       <thead>
         <tr>
           {columns.map((c) => (
-            <th key={c.head} className={c.wide ? 'bs-rows__wide' : undefined}>
+            <th key={c.head} style={c.width ? { width: c.width } : undefined}>
               {c.head}
             </th>
           ))}
