@@ -54,6 +54,8 @@ import { registerCardRoutes } from './routes/cards.ts';
 import { type LogOptions, REQUEST_ID_HEADER, loggingOptions } from './lib/logger.ts';
 import { installClosingConnections } from './lib/graceful.ts';
 import { registerHealthRoutes } from './routes/health.ts';
+import { registerFinanceReportRoutes } from './routes/finance-reports.ts';
+import { registerDashboardRoutes } from './routes/dashboard.ts';
 import { registerStudioRoutes } from './routes/studio.ts';
 import { installSitePageSource, reconcileSitePages } from './studio/site-page-source.ts';
 import type { StudioBundles } from './studio/save-page.ts';
@@ -142,6 +144,8 @@ export async function registerApi(
     smsOutbox?: SmsOutbox;
     pageBundles?: PageBundle[];
     live?: Omit<LiveOptions, 'databaseUrl'>;
+    /** the simulators write today's data: reports and screens label their figures as a demo */
+    demo?: boolean;
   } = {},
 ): Promise<void> {
   app.setValidatorCompiler(typeboxValidatorCompiler);
@@ -174,6 +178,8 @@ export async function registerApi(
   registerCardRoutes(app, db);
   registerPublicRoutes(app, db, guard.limits);
   registerPdaRoutes(app, db);
+  registerFinanceReportRoutes(app, db, { demo: opts.demo ?? false });
+  registerDashboardRoutes(app, db, { demo: opts.demo ?? false });
   registerLive(app, db, { ...opts.live, databaseUrl: opts.databaseUrl });
   registerActivityRoute(app, db, guard.limits);
   registerLaneEntryRoute(app, db);
@@ -233,6 +239,7 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<{ app: Fasti
     smsOutbox: createSmsOutbox(opts.smsOutbox),
     pageBundles: opts.pageBundles,
     live: opts.live,
+    demo: (opts.simTrafficMs ?? 0) > 0,
   });
   const siteDir = studioBundles(opts.pageBundles ?? DEFAULT_PAGE_BUNDLES).siteDir;
   if (siteDir) {

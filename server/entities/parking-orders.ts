@@ -1,3 +1,4 @@
+import { OPEN_STAY } from '../figures/parking.ts';
 import { type Expression, type SqlBool, sql } from 'kysely';
 import Type from 'typebox';
 import { type Eb, type Filter, defineResource, derive, filter } from '../resource/define.ts';
@@ -81,6 +82,12 @@ const filters: Record<string, Filter> = {
   exitTime: timeRange('parkingOrder.exitTime', '出场时间'),
   amountMin: cents('最低应收金额', '>='),
   amountMax: cents('最高应收金额', '<='),
+  // the cars in the lot now, as the dashboard counts them (figures/parking.ts OPEN_STAY)
+  inPark: {
+    schema: f.int('在场状态', { max: 1, msg: '在场状态筛选值只能是0或1' }),
+    where: (_eb: Eb, v: number): Expression<SqlBool> =>
+      v ? sql<SqlBool>`(${sql.raw(OPEN_STAY)})` : sql<SqlBool>`not (${sql.raw(OPEN_STAY)})`,
+  },
   hasRefund: {
     schema: f.int('有退款', { max: 1, msg: '有退款筛选值只能是0或1' }),
     where: (eb: Eb, v: number): Expression<SqlBool> => {

@@ -17,6 +17,8 @@ export interface ChannelRow {
   moves: number;
   /** this channel's share of the range's net, 0–1 */
   share: number;
+  /** the share in percent, one decimal (the screen's 占比) */
+  sharePercent: number;
   /** net per source: parkingCents, arrearsCents, cardCents, merchantCents, chargingCents, unappliedCents */
   bySource: Record<MoneySource, number>;
 }
@@ -39,6 +41,7 @@ export async function channelReport(db: Db, lots: LotScope, r: ReportRange): Pro
         ...sum,
         moves: mine.reduce((n, m) => n + m.moves, 0),
         share: total !== 0 ? sum.netCents / total : 0,
+        sharePercent: total !== 0 ? Math.round((sum.netCents / total) * 1000) / 10 : 0,
         bySource,
       };
     })

@@ -5,7 +5,8 @@ import { byChannel, moneyRows, received } from '../figures/money.ts';
 import { chinaDate, DAY_MS } from '../../domain/china-time.ts';
 import { todayWindow, yesterdaySoFar } from '../figures/window.ts';
 import { connectorsByState, energyWh, sessionsNow, stationRevenue } from '../figures/charging.ts';
-import { dashboardTodos, type Todo } from './todos.ts';
+import { dashboardTodos } from './todos.ts';
+import type { DashboardAnswer } from '../../domain/dashboard.ts';
 
 /**
  * The home dashboard's answer: each card only when the user holds its screen's menu, every figure
@@ -77,18 +78,8 @@ async function chargingCard(db: Db, a: DashboardAccess, now: number) {
   };
 }
 
-export interface Dashboard {
-  /** epoch ms the figures were read at */
-  at: number;
-  demo: boolean;
-  traffic?: Awaited<ReturnType<typeof trafficCard>>;
-  income?: Awaited<ReturnType<typeof incomeCard>>;
-  charging?: Awaited<ReturnType<typeof chargingCard>>;
-  todos: Todo[];
-}
-
-export async function dashboard(db: Db, a: DashboardAccess, demo: boolean, now = Date.now()): Promise<Dashboard> {
-  const out: Dashboard = { at: now, demo, todos: await dashboardTodos(db, a, now) };
+export async function dashboard(db: Db, a: DashboardAccess, demo: boolean, now = Date.now()): Promise<DashboardAnswer> {
+  const out: DashboardAnswer = { at: now, demo, todos: await dashboardTodos(db, a, now) };
   if (holds(a, CARD_MENUS.traffic) || holds(a, CARD_MENUS.lots)) out.traffic = await trafficCard(db, a, now);
   if (holds(a, CARD_MENUS.income)) out.income = await incomeCard(db, a, now);
   if (holds(a, CARD_MENUS.charging)) out.charging = await chargingCard(db, a, now);

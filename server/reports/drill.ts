@@ -33,6 +33,8 @@ export interface DrillFilter {
   parkingId?: string;
   channel?: number;
   source?: string;
+  /** a charging station: its sessions' payments and refunds */
+  stationId?: string;
 }
 
 export const DRILL_LIMIT = 5000;
@@ -52,6 +54,12 @@ export async function movementsBehind(
   if (f.channel !== undefined) {
     params.push(f.channel);
     where += ` and m.channel = $${params.length}`;
+  }
+  if (f.stationId !== undefined) {
+    params.push(f.stationId);
+    where += ` and ((m.src = 'charging' and m.src_id in (select id from charging_order where station_id = $${params.length}))
+                 or (m.src = 'chargingRefund' and m.src_id in (select c.id from charging_refund c join charging_order o on o.id = c.order_id
+                                                                where o.station_id = $${params.length})))`;
   }
   if (f.source !== undefined) {
     params.push(f.source);

@@ -29,7 +29,10 @@ export function dailySheet(rows: DailyRow[], totals: Omit<DailyRow, 'day' | 'par
   return sheetWorkbook('日报表', columns, [...rows, { ...totals, day: '', parkingName: '' }]);
 }
 
-export function channelSheet(rows: ChannelRow[]): Promise<Buffer> {
+export function channelSheet(
+  rows: ChannelRow[],
+  totals: Omit<ChannelRow, 'channel' | 'channelName' | 'share' | 'sharePercent'>,
+): Promise<Buffer> {
   const columns: SheetColumn<ChannelRow>[] = [
     ['支付渠道', 14, (r) => r.channelName],
     ['笔数', 10, (r) => r.moves],
@@ -39,18 +42,10 @@ export function channelSheet(rows: ChannelRow[]): Promise<Buffer> {
     ['占比', 10, (r) => `${(r.share * 100).toFixed(1)}%`],
     ...MONEY_SOURCES.map((s): SheetColumn<ChannelRow> => [`${MONEY_SOURCE_LABEL[s]}(元)`, 14, (r) => yuan(r.bySource[s])]),
   ];
-  const sum = (f: (r: ChannelRow) => number) => rows.reduce((s, r) => s + f(r), 0);
-  const totals: ChannelRow = {
-    channel: -1,
-    channelName: '合计',
-    inCents: sum((r) => r.inCents),
-    refundCents: sum((r) => r.refundCents),
-    netCents: sum((r) => r.netCents),
-    moves: sum((r) => r.moves),
-    share: rows.length ? 1 : 0,
-    bySource: Object.fromEntries(MONEY_SOURCES.map((s) => [s, sum((r) => r.bySource[s])])) as ChannelRow['bySource'],
-  };
-  return sheetWorkbook('渠道收入', columns, [...rows, totals]);
+  return sheetWorkbook('渠道收入', columns, [
+    ...rows,
+    { ...totals, channel: -1, channelName: '合计', share: rows.length ? 1 : 0, sharePercent: rows.length ? 100 : 0 },
+  ]);
 }
 
 export function chargingSheet(

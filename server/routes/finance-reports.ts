@@ -14,6 +14,7 @@ import { chargingReport, chargingTotals } from '../reports/charging.ts';
 import { movementsBehind } from '../reports/drill.ts';
 import { chargingSheet, channelSheet, dailySheet } from '../reports/sheets.ts';
 import { REPORT_BASIS } from '../reports/basis.ts';
+import { channelChart, channelTotals, chargingChart, dailyChart } from '../reports/charts.ts';
 
 /**
  * 财务报表: 日报表, 渠道收入, 充电收入 over a range of China days (a month at most), each with its
@@ -34,6 +35,7 @@ const drillQuery = Type.Object({
   parkingId: Type.Optional(Type.String({ title: '停车场', maxLength: 64 })),
   channel: Type.Optional(Type.Integer({ title: '支付渠道', minimum: 0, maximum: 99, 'x-msg': '支付渠道不正确' })),
   source: Type.Optional(Type.String({ title: '来源', maxLength: 20 })),
+  stationId: Type.Optional(Type.String({ title: '充电站', maxLength: 64 })),
 });
 
 export interface ReportOptions {
@@ -70,7 +72,7 @@ export function registerFinanceReportRoutes(fastify: FastifyInstance, db: Db, op
   app.get('/api/finance/Daily', { schema: { querystring: rangeQuery, summary: '日报表' }, config: { access: daily } }, async (req) => {
     const range = reportRange(req.query);
     const list = await dailyReport(db, lotsOf(req), range);
-    return ok({ list, totals: dailyTotals(list), notes: notes(req, REPORT_BASIS.daily, range, opts.demo) });
+    return ok({ list, totals: dailyTotals(list), chart: dailyChart(list), notes: notes(req, REPORT_BASIS.daily, range, opts.demo) });
   });
   app.get(
     '/api/finance/Daily/Actions/Export',
@@ -88,7 +90,12 @@ export function registerFinanceReportRoutes(fastify: FastifyInstance, db: Db, op
     async (req) => {
       const range = reportRange(req.query);
       const list = await channelReport(db, lotsOf(req), range);
-      return ok({ list, notes: notes(req, REPORT_BASIS.channel, range, opts.demo) });
+      return ok({
+        list,
+        totals: channelTotals(list),
+        chart: channelChart(list),
+        notes: notes(req, REPORT_BASIS.channel, range, opts.demo),
+      });
     },
   );
   app.get(
@@ -97,7 +104,7 @@ export function registerFinanceReportRoutes(fastify: FastifyInstance, db: Db, op
     async (req, reply) => {
       const range = reportRange(req.query);
       const list = await channelReport(db, lotsOf(req), range);
-      return sendSheet(reply, db, req, `渠道收入${range.first}至${range.last}`, list.length, await channelSheet(list));
+      return sendSheet(reply, db, req, `渠道收入${range.first}至${range.last}`, list.length, await channelSheet(list, channelTotals(list)));
     },
   );
 
@@ -107,7 +114,12 @@ export function registerFinanceReportRoutes(fastify: FastifyInstance, db: Db, op
     async (req) => {
       const range = reportRange(req.query);
       const list = await chargingReport(db, lotsOf(req), range);
-      return ok({ list, totals: chargingTotals(list), notes: notes(req, REPORT_BASIS.charging, range, opts.demo) });
+      return ok({
+        list,
+        totals: chargingTotals(list),
+        chart: chargingChart(list),
+        notes: notes(req, REPORT_BASIS.charging, range, opts.demo),
+      });
     },
   );
   app.get(
@@ -131,7 +143,7 @@ export function registerFinanceReportRoutes(fastify: FastifyInstance, db: Db, op
     '/api/finance/Movements',
     {
       schema: { querystring: drillQuery, summary: '报表行的收退款明细' },
-      config: { access: { menus: ['financeDaily', 'financeChannel'] } },
+      config: { access: { menus: ['financeDaily', 'financeChannel', 'financeCharging'] } },
     },
     async (req) => {
       const range = reportRange(req.query);

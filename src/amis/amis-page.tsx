@@ -22,6 +22,7 @@ import { createListRefresher, dataVersion, listenForPageEdits, pageVersions } fr
 import Cookies from 'js-cookie';
 import { brandFor, loadedRuntimeConfig, loadRuntimeConfig, type RuntimeConfig } from '../config/runtime-config';
 import { PageErrorBoundary } from './page-error-boundary';
+import { routeQueryData } from './route-query';
 import { userStore } from '../stores/user-store';
 import { usePageActive } from '../layout/page-active';
 import { chromeGate } from '../layout/chrome-gate';
@@ -146,6 +147,10 @@ const AmisPage = observer(function AmisPage({ urlAddress, params = NO_PARAMS }: 
     [user, buttonList, roles, params, routePath, config],
   );
 
+  // filters a link asked for (a dashboard to-do), taken by the list's filter fields by name
+  const search = location.search;
+  const queryData = useMemo(() => routeQueryData(search), [search]);
+
   if (chunksFailed) return <ChunkLoadFailed />;
   if (!result) return <div className="pc-page-loading">{t('common.loading')}</div>;
   if (result.kind !== 'ok') return <PageProblem result={result} />;
@@ -156,6 +161,7 @@ const AmisPage = observer(function AmisPage({ urlAddress, params = NO_PARAMS }: 
           result.schema as Schema,
           {
             location: location as unknown as Location,
+            data: queryData,
             context,
             locale: localeStore.locale,
             translate: amisTranslator(localeStore.locale),
