@@ -26,6 +26,10 @@ export async function discoverServerRoutes(): Promise<RouteRef[]> {
     const body = (r.schema as { body?: unknown } | undefined)?.body;
     for (const method of [r.method].flat()) routes.push({ method: String(method), url: r.url, ...(body ? { body } : {}) });
   });
+  // start-up work (a change feed, a job) runs in onReady hooks and reads the database: routes are all
+  // registered before it, so discovery leaves those hooks out
+  const addHook = app.addHook.bind(app) as (name: string, hook: unknown) => unknown;
+  (app as unknown as { addHook: typeof addHook }).addHook = (name, hook) => (name === 'onReady' ? app : addHook(name, hook));
   const untouchable = new Proxy({} as Parameters<typeof registerApi>[1], {
     get: (_target, key) => {
       throw new Error(`route discovery touched the database (${String(key)})`);

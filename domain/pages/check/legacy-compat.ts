@@ -91,6 +91,9 @@ const SHORTHAND_TYPES: Record<string, string> = { dialog: 'dialog', feedback: 'd
 /** Lists whose items amis renders as buttons whether or not they say so (CRUD.js: `type: btn.type || 'button'`). */
 const BUTTON_LISTS = new Set(['bulkActions', 'itemActions']);
 
+/** A table's summary rows: the table reads each cell's `colSpan` itself (Table/TableBody.js renderSummaryRow). */
+const SUMMARY_ROWS = new Set(['prefixRow', 'affixRow']);
+
 const isObject = (v: unknown): v is Json => Boolean(v) && typeof v === 'object' && !Array.isArray(v);
 
 export interface LegacyRewrite {
@@ -135,6 +138,11 @@ export function legacyToCurrent(written: unknown): LegacyRewrite {
         // InputArray.js: one item schema stands for the list of one (`items != null ? [items] : []`)
         moved.push([`${at}/items/0`, `${from}/items`]);
         out.items = [rewrite(value, `${at}/items/0`, `${from}/items`)];
+      } else if (SUMMARY_ROWS.has(key) && Array.isArray(value)) {
+        out[key] = value.map((cell, i) => {
+          const { colSpan: _colSpan, ...rest } = isObject(cell) ? cell : { colSpan: undefined };
+          return rewrite(isObject(cell) ? rest : cell, `${at}/${key}/${i}`, `${from}/${key}/${i}`);
+        });
       } else if (BUTTON_LISTS.has(key) && Array.isArray(value)) {
         out[key] = value.map((item, i) =>
           rewrite(
