@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { allowConsole, expect, signInAndWait, test as base } from './fixtures';
+import { allowConsole, expect, signInAndWait, test as base, uniqueSuffix } from './fixtures';
 import { startServer } from './start-server';
 
 /**
@@ -38,6 +38,9 @@ function siteBundle(origin: string): string {
   };
   writeFileSync(join(dir, 'parking', 'parkingAdmin.json'), JSON.stringify(page, null, 2));
   writeFileSync(join(dir, '_check.json'), JSON.stringify({ origins: { api: [origin] } }, null, 2));
+  // a screen whose menu entry names it by another address than its path (added by the test)
+  mkdirSync(join(dir, 'site'), { recursive: true });
+  writeFileSync(join(dir, 'site', 'summary.json'), JSON.stringify({ type: 'page', title: '站点概览', body: '站点概览正文' }));
   return dir;
 }
 
@@ -66,41 +69,63 @@ const test = base.extend<object, { site: Site }>({
   ],
 });
 
-test.describe('a site bundle calling its own API on another origin', () => {
-  test.describe('not allowed by the deployment', () => {
-    test.use({ baseURL: async ({ site }, use) => use(site.blocked) });
+test.describe('a site bundle on a deployment that allows no other origin', () => {
+  test.use({ baseURL: async ({ site }, use) => use(site.blocked) });
 
-    test('shows a notice naming the blocked origin and SITE_API_ORIGINS, not 接口请求失败', async ({ page, site }) => {
-      // the browser reports the blocked call itself; the console's notice is what a user reads
-      allowConsole(/Refused to connect to .*Content Security Policy/, /Connecting to '.*' violates the following Content Security Policy/);
-      await signInAndWait(page, undefined, '/parking/parkingAdmin');
-      const notice = page.locator('.pc-notice').filter({ hasText: '请求被安全策略拦截' });
-      await expect(notice).toBeVisible();
-      await expect(notice).toContainText(site.origin);
-      await expect(notice).toContainText('SITE_API_ORIGINS');
-      await expect(page.getByText('接口请求失败')).toHaveCount(0);
-      await expect(page.getByText('今日车次 4217')).toHaveCount(0);
-    });
-
-    test('a start with a bundle that has no _routes.json asks for no missing file', async ({ page, site }) => {
-      allowConsole(/Refused to connect to .*Content Security Policy/, /Connecting to '.*' violates the following Content Security Policy/);
-      const missing: string[] = [];
-      page.on('response', (res) => {
-        if (res.status() === 404) missing.push(res.url());
-      });
-      await signInAndWait(page, undefined, '/parking/parkingAdmin');
-      await expect(page.locator('.pc-notice').filter({ hasText: site.origin })).toBeVisible();
-      expect(missing).toEqual([]);
-    });
+  test('shows a notice naming the blocked origin and SITE_API_ORIGINS, not 接口请求失败', async ({ page, site }) => {
+    // the browser reports the blocked call itself; the console's notice is what a user reads
+    allowConsole(/Refused to connect to .*Content Security Policy/, /Connecting to '.*' violates the following Content Security Policy/);
+    await signInAndWait(page, undefined, '/parking/parkingAdmin');
+    const notice = page.locator('.pc-notice').filter({ hasText: '请求被安全策略拦截' });
+    await expect(notice).toBeVisible();
+    await expect(notice).toContainText(site.origin);
+    await expect(notice).toContainText('SITE_API_ORIGINS');
+    await expect(page.getByText('接口请求失败')).toHaveCount(0);
+    await expect(page.getByText('今日车次 4217')).toHaveCount(0);
   });
 
-  test.describe('allowed by SITE_API_ORIGINS', () => {
-    test.use({ baseURL: async ({ site }, use) => use(site.allowed) });
-
-    test('shows the site API’s answer', async ({ page }) => {
-      await signInAndWait(page, undefined, '/parking/parkingAdmin');
-      await expect(page.getByText('今日车次 4217')).toBeVisible();
-      await expect(page.locator('.pc-notice').filter({ hasText: '请求被安全策略拦截' })).toHaveCount(0);
+  test('a start with a bundle that has no _routes.json asks for no missing file', async ({ page, site }) => {
+    allowConsole(/Refused to connect to .*Content Security Policy/, /Connecting to '.*' violates the following Content Security Policy/);
+    const missing: string[] = [];
+    page.on('response', (res) => {
+      if (res.status() === 404) missing.push(res.url());
     });
+    await signInAndWait(page, undefined, '/parking/parkingAdmin');
+    await expect(page.locator('.pc-notice').filter({ hasText: site.origin })).toBeVisible();
+    expect(missing).toEqual([]);
+  });
+
+  test('a start at a screen whose menu urlAddress differs from its path asks for no missing file', async ({ page }) => {
+    await signInAndWait(page);
+    const cookies = await page.context().cookies();
+    const headers = { Authorization: decodeURIComponent(cookies.find((c) => c.name === 'parking_token')!.value) };
+    const tree = await (await page.request.get('/api/system/Menu', { headers })).json();
+    const tools = tree.data.list.find((m: { enCode: string }) => m.enCode === 'tools');
+    const code = `siteSummary${uniqueSuffix()}`;
+    const entry = { parentId: tools.id, fullName: '站点概览', enCode: code, icon: 'list', type: 2, urlAddress: 'site/summary' };
+    const added = await page.request.post('/api/system/Menu', {
+      headers,
+      data: { ...entry, sortCode: 99, linkTarget: '_self', propertyJson: '{}' },
+    });
+    expect((await added.json()).code).toBe(200);
+    await page.goto(`/#/tools/${code}`);
+    // a fresh start at that path: it would guess tools/<code>.json, which no bundle has
+    const missing: string[] = [];
+    page.on('response', (res) => {
+      if (res.status() === 404) missing.push(res.url());
+    });
+    await page.reload();
+    await expect(page.getByText('站点概览正文')).toBeVisible();
+    expect(missing).toEqual([]);
+  });
+});
+
+test.describe('a site bundle on a deployment that allows its API origin (SITE_API_ORIGINS)', () => {
+  test.use({ baseURL: async ({ site }, use) => use(site.allowed) });
+
+  test('shows the site API’s answer', async ({ page }) => {
+    await signInAndWait(page, undefined, '/parking/parkingAdmin');
+    await expect(page.getByText('今日车次 4217')).toBeVisible();
+    await expect(page.locator('.pc-notice').filter({ hasText: '请求被安全策略拦截' })).toHaveCount(0);
   });
 });
