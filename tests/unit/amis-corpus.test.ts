@@ -44,6 +44,33 @@ describe('a corpus of valid amis pages', () => {
   });
 });
 
+describe('what amis reads and its schema leaves out', () => {
+  it('passes: maxLength in a legacy controls form, labelClassName, columnsCount, a crud’s bodyClassName, clearable date ranges, a bulk action without type', () => {
+    const page = {
+      type: 'page',
+      body: [
+        {
+          type: 'form',
+          api: '/amis/api/mock2/form/saveForm',
+          controls: [
+            { type: 'text', name: 'a', label: 'A', maxLength: 20, labelClassName: 'w-sm' },
+            { type: 'date-range', name: 'r', label: 'R', clearable: true },
+            { type: 'checkboxes', name: 'c', label: 'C', columnsCount: 3, options: [{ label: 'x', value: 1 }] },
+          ],
+        },
+        {
+          type: 'crud',
+          api: '/amis/api/mock2/sample',
+          bodyClassName: 'p-2',
+          bulkActions: [{ label: '批量删除', actionType: 'ajax', api: 'delete:/amis/api/mock2/sample/${ids}' }],
+          columns: [{ name: 'id', label: 'ID' }],
+        },
+      ],
+    };
+    expect(checkPageDocument(page, context)).toEqual([]);
+  });
+});
+
 /** One mistake each, made in a corpus page, and the JSON path the checker must name. */
 const MISTAKES: { what: string; page: () => unknown; path: string; message: RegExp }[] = [
   { what: 'a misspelt page property', page: () => ({ ...page('01'), titel: '模板' }), path: '/titel', message: /unknown property "titel"/ },
