@@ -40,7 +40,6 @@ export const StudioView = observer(function StudioView() {
   const [loaded, setLoaded] = useState<StudioPage | null>(null);
   const [value, setValue] = useState<Record<string, unknown>>({});
   const [version, setVersion] = useState(0);
-  const [editorKey, setEditorKey] = useState(0);
   const [dirty, setDirty] = useState(false);
   const [showJson, setShowJson] = useState(true);
   const [preview, setPreview] = useState<number | null>(null);
@@ -60,8 +59,6 @@ export const StudioView = observer(function StudioView() {
     setValue(res.data.page);
     setVersion(res.data.version);
     setDirty(false);
-    // the editor reads most of its props once: a new page or version is a new editor
-    setEditorKey((k) => k + 1);
   }, []);
 
   const edit = useCallback((next: Record<string, unknown>) => {
@@ -203,7 +200,9 @@ export const StudioView = observer(function StudioView() {
             <>
               <div className="pc-studio__canvas">
                 <Suspense fallback={<div className="pc-page-loading">{st('loading')}</div>}>
-                  <StudioEditor key={editorKey} value={value} onChange={edit} />
+                  {/* the editor reads most of its props once: each page gets an editor of its own (a new version of
+                      the same page comes in as its value; a remount then would dispose its code editors mid-start) */}
+                  <StudioEditor key={address} value={value} onChange={edit} />
                 </Suspense>
               </div>
               {showJson ? <JsonPane value={value} onChange={edit} /> : null}
