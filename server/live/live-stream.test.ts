@@ -32,6 +32,8 @@ describe('live stream', () => {
     const first = await stream.next(() => true, 10_000);
     expect(Object.keys(first.panels).sort()).toEqual(['devices', 'hourly', 'lifts', 'passages', 'revenue', 'totals']);
     const before = (first.panels.totals as DataViewPanels['totals']).carsInPark;
+    // the stream stays open after its first push (a GET's request "closes" once read; the answer must not)
+    await new Promise((r) => setTimeout(r, 1500));
     const entered = await call(app, 'POST', `/api/system/ParkingLane/${laneId}/Actions/Enter`, {
       token: admin,
       json: { plateNo: '粤B7L001' },

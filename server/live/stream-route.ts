@@ -58,7 +58,8 @@ export function registerLiveStream(fastify: FastifyInstance, db: Db, hub: LiveHu
       };
       open.add(end);
       leave = hub.join(screen, { lots: req.auth!.lots }, send);
-      req.raw.on('close', end);
+      // the response's close, not the request's: a GET's request closes as soon as it has been read
+      res.on('close', end);
     },
   );
 }

@@ -50,6 +50,8 @@ test('a car entering raises 在场车辆 on /dataView within 15 s, without a rel
   await expect.poll(() => count(page, 'cars-in-park'), { timeout: 15_000 }).toBeGreaterThanOrEqual(before + 1);
   await expect(page.getByTestId('passages')).toContainText(plate);
   expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+  // and the stream held all along: no reconnect notice came and went
+  await expect(page.getByTestId('live-notice')).toHaveCount(0);
 });
 
 test('a lost connection is said on screen and the screen recovers by itself', async ({ page, context }) => {

@@ -4,7 +4,7 @@ import type { OperationViewPanels } from '../../../domain/live-screens';
 import { bt } from '../../i18n/big-screen-texts';
 import { useLiveScreen } from '../../live/use-live-screen';
 import { Chart } from './chart';
-import { barsOption, shareOption, stateParts } from './chart-options';
+import { barsOption } from './chart-options';
 import { formatClock, formatCount, formatHm, formatYuan } from './format';
 import { Panel, Rows, Stat } from './panels';
 import { ScreenFrame } from './screen-frame';
@@ -21,7 +21,6 @@ export const OperationView = observer(function OperationView() {
       bt('count'),
     );
   }, [p.arrearsAgeing]);
-  const refunds = useMemo(() => shareOption(stateParts(p.refundQueue?.counts ?? [])), [p.refundQueue]);
   return (
     <ScreenFrame title="operationViewTitle" live={live}>
       <div className="bs-grid bs-grid--ops">
@@ -51,8 +50,13 @@ export const OperationView = observer(function OperationView() {
         <Panel title={bt('arrearsAgeing')} area="arrears">
           <Chart option={ageing} label={bt('arrearsAgeing')} />
         </Panel>
-        <Panel title={bt('refundQueue')} area="refunds">
-          <Chart option={refunds} label={bt('refundQueue')} />
+        <Panel title={bt('refundQueue')} area="refunds" testId="refund-queue">
+          {/* counts, not a pie: an empty queue is a row of zeros, not four equal slices */}
+          <div className="bs-stats">
+            {(p.refundQueue?.counts ?? []).map((c) => (
+              <Stat key={c.state} label={c.stateLabel} value={formatCount(c.count)} />
+            ))}
+          </div>
         </Panel>
         <Panel title={bt('collectors')} area="collectors">
           <Rows
