@@ -196,18 +196,16 @@ export const StudioView = observer(function StudioView() {
             <div className="pc-studio-preview">
               <StudioPreview urlAddress={address} page={value} width={preview} />
             </div>
-          ) : (
-            <>
-              <div className="pc-studio__canvas">
-                <Suspense fallback={<div className="pc-page-loading">{st('loading')}</div>}>
-                  {/* the editor reads most of its props once: each page gets an editor of its own (a new version of
-                      the same page comes in as its value; a remount then would dispose its code editors mid-start) */}
-                  <StudioEditor key={address} value={value} onChange={edit} />
-                </Suspense>
-              </div>
-              {showJson ? <JsonPane value={value} onChange={edit} /> : null}
-            </>
-          )}
+          ) : null}
+          {/* hidden, not unmounted, while the preview shows: the editor keeps its selection and history */}
+          <div className="pc-studio__canvas" hidden={preview !== null}>
+            <Suspense fallback={<div className="pc-page-loading">{st('loading')}</div>}>
+              {/* the editor reads most of its props once: each page gets an editor of its own (a new version of
+                  the same page comes in as its value; a remount then would dispose its code editors mid-start) */}
+              <StudioEditor key={address} value={value} onChange={edit} />
+            </Suspense>
+          </div>
+          {showJson && preview === null ? <JsonPane value={value} onChange={edit} /> : null}
         </main>
       ) : null}
     </div>
