@@ -116,7 +116,7 @@ export interface OfflineDevice {
 }
 
 export interface AgeBucket {
-  label: string;
+  bucketLabel: string;
   count: number;
   cents: number;
 }

@@ -33,7 +33,7 @@ const panels: Panels = {
   arrearsAgeing: {
     tables: ['arrears_record'],
     async compute(db, { lots }, now) {
-      return (await arrearsAgeing(db, lots, now)).map((b) => ({ label: b.name, count: b.count, cents: b.owedCents }));
+      return (await arrearsAgeing(db, lots, now)).map((b) => ({ bucketLabel: b.name, count: b.count, cents: b.owedCents }));
     },
   },
   refundQueue: {

@@ -8,11 +8,12 @@ import { channelParts, hourlyFlowOption, shareOption } from './chart-options';
 import { formatCount, formatHm, formatYuan } from './format';
 import { Panel, Rows, Stat } from './panels';
 import { ScreenFrame } from './screen-frame';
+import { panelsInLocale } from './localize';
 
 /** /dataView: the lot command centre (money-and-charging.md §11.1, the ParkingOS set). */
 export const DataView = observer(function DataView() {
   const live = useLiveScreen('dataView');
-  const p = live.panels as Partial<DataViewPanels>;
+  const p = panelsInLocale(live.panels) as Partial<DataViewPanels>;
   const count = (n: number | undefined) => (n === undefined ? null : formatCount(n));
   const hourly = useMemo(
     () => hourlyFlowOption(p.hourly ?? [], { entries: bt('entries'), exits: bt('exits'), occupancy: bt('occupancy') }),

@@ -8,6 +8,7 @@ import { hourlyFlowOption, lotMapOption, shareOption, stateParts } from './chart
 import { formatCount, formatKwh } from './format';
 import { Panel, Stat } from './panels';
 import { ScreenFrame } from './screen-frame';
+import { panelsInLocale } from './localize';
 
 /**
  * /newDataView: the city's parking and charging. The lots are drawn as a schematic of their
@@ -15,7 +16,7 @@ import { ScreenFrame } from './screen-frame';
  */
 export const NewDataView = observer(function NewDataView() {
   const live = useLiveScreen('newDataView');
-  const p = live.panels as Partial<NewDataViewPanels>;
+  const p = panelsInLocale(live.panels) as Partial<NewDataViewPanels>;
   const c = p.city;
   const count = (n: number | undefined) => (n === undefined ? null : formatCount(n));
   const map = useMemo(() => lotMapOption(p.lots ?? [], bt('occupancy')), [p.lots]);

@@ -8,15 +8,16 @@ import { barsOption } from './chart-options';
 import { formatClock, formatCount, formatHm, formatYuan } from './format';
 import { Panel, Rows, Stat } from './panels';
 import { ScreenFrame } from './screen-frame';
+import { panelsInLocale } from './localize';
 
 /** /operationView: what needs someone now (money-and-charging.md §11.3). */
 export const OperationView = observer(function OperationView() {
   const live = useLiveScreen('operationView');
-  const p = live.panels as Partial<OperationViewPanels>;
+  const p = panelsInLocale(live.panels) as Partial<OperationViewPanels>;
   const ageing = useMemo(() => {
     const buckets = p.arrearsAgeing ?? [];
     return barsOption(
-      buckets.map((b) => b.label),
+      buckets.map((b) => b.bucketLabel),
       buckets.map((b) => b.count),
       bt('count'),
     );
