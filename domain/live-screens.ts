@@ -37,7 +37,7 @@ export interface HourFlow {
   hour: number;
   entries: number;
   exits: number;
-  /** occupancy at the end of the hour, 0–100; null for hours to come */
+  /** occupancy at the end of the hour (now, for the hour under way), 0–100; null for hours to come */
   occupancyPct: number | null;
 }
 
@@ -103,7 +103,7 @@ export interface NewDataViewPanels {
   lots: LotPoint[];
   connectors: StateCount[];
   charging: { sessionsNow: number; energyWhToday: number };
-  /** the city's entries and exits by hour of today (occupancy null: no hourly snapshots) */
+  /** the city's entries and exits by hour of today (the occupancy line is /dataView's) */
   hourly: HourFlow[];
 }
 

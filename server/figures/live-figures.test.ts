@@ -6,6 +6,7 @@ import { dayWindow } from './window.ts';
 import { latestPassages } from './passages.ts';
 import { collectorsOnShift } from './collectors.ts';
 import { stationCount } from './stations.ts';
+import { carsInParkAt } from './occupancy-hourly.ts';
 
 /** The big screens' own figures (passages, collectors, stations) on fixture.ts's data; answers worked out by hand. */
 
@@ -62,5 +63,12 @@ describe('big screen figures', () => {
   it('stations: one in lot A, none in lot B', async () => {
     expect(await stationCount(db, LOTS)).toBe(1);
     expect(await stationCount(db, [LOT_B])).toBe(0);
+  });
+
+  it('cars in park at an instant: at D 09:00 o1 had left (02:00), o2 (08:00–09:30) and o4 (since D-2) were in, o3 not yet; at D 21:00 o3, o4, o6', async () => {
+    const t = [Date.parse(at(0, '09:00')), Date.parse(at(0, '21:00')), Date.parse(at(0, '01:00'))];
+    // at D 01:00: o1 (D-1 22:00 – D 02:00) and o4
+    expect(await carsInParkAt(db, LOTS, t)).toEqual([2, 3, 2]);
+    expect(await carsInParkAt(db, [LOT_B], t)).toEqual([0, 1, 0]);
   });
 });

@@ -3,6 +3,7 @@ import { deviceCounts } from '../../figures/devices.ts';
 import { byChannel, moneyRows, received } from '../../figures/money.ts';
 import { flow, hourlyFlow, lotOccupancy, occupancyTotals } from '../../figures/parking.ts';
 import { latestPassages } from '../../figures/passages.ts';
+import { carsInParkAt } from '../../figures/occupancy-hourly.ts';
 import { manualLifts } from '../../figures/queues.ts';
 import { today, todayWindow } from '../../figures/window.ts';
 import type { Panel, ScreenDef } from '../screen.ts';
@@ -42,18 +43,18 @@ const panels: Panels = {
     },
   },
   hourly: {
-    tables: ORDERS,
+    tables: [...ORDERS, 'parking'],
     async compute(db, { lots }, now) {
       const w = todayWindow(lots, now);
       const hours = await hourlyFlow(db, { ...w, to: w.from + 24 * 3_600_000 });
-      // occupancy by hour needs snapshots no table keeps: only the current hour's is known
-      const t = occupancyTotals(await lotOccupancy(db, lots));
-      const current = Math.floor(now / 3_600_000) * 3_600_000;
+      // occupancy at each past hour's end (now, for the hour under way); none for hours to come
+      const ends = hours.filter((h) => h.hour <= now).map((h) => Math.min(h.hour + 3_600_000, now));
+      const [inPark, totals] = await Promise.all([carsInParkAt(db, lots, ends), lotOccupancy(db, lots).then(occupancyTotals)]);
       return hours.map((h, i) => ({
         hour: i,
         entries: h.entries,
         exits: h.exits,
-        occupancyPct: h.hour === current ? pct(t.occupancy) : null,
+        occupancyPct: i < inPark.length && totals.spaces > 0 ? pct(Math.min(1, inPark[i] / totals.spaces)) : null,
       }));
     },
   },
