@@ -10,7 +10,7 @@ import type { ReportRange } from './range.ts';
 
 export interface ChannelRow {
   channel: number;
-  channelName: string;
+  channelLabel: string;
   inCents: number;
   refundCents: number;
   netCents: number;
@@ -37,7 +37,7 @@ export async function channelReport(db: Db, lots: LotScope, r: ReportRange): Pro
       >;
       return {
         channel,
-        channelName: FINANCE_CHANNEL[channel] ?? String(channel),
+        channelLabel: FINANCE_CHANNEL[channel] ?? String(channel),
         ...sum,
         moves: mine.reduce((n, m) => n + m.moves, 0),
         share: total !== 0 ? sum.netCents / total : 0,

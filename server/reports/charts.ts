@@ -24,10 +24,10 @@ export function dailyChart(rows: DailyRow[]): { day: string; cash: number; elect
 }
 
 export function channelChart(rows: ChannelRow[]): { name: string; value: number }[] {
-  return rows.filter((r) => r.netCents > 0).map((r) => ({ name: r.channelName, value: yuan(r.netCents) }));
+  return rows.filter((r) => r.netCents > 0).map((r) => ({ name: r.channelLabel, value: yuan(r.netCents) }));
 }
 
-export function channelTotals(rows: ChannelRow[]): Omit<ChannelRow, 'channel' | 'channelName' | 'share' | 'sharePercent'> {
+export function channelTotals(rows: ChannelRow[]): Omit<ChannelRow, 'channel' | 'channelLabel' | 'share' | 'sharePercent'> {
   const sum = (f: (r: ChannelRow) => number) => rows.reduce((s, r) => s + f(r), 0);
   return {
     inCents: sum((r) => r.inCents),

@@ -75,7 +75,7 @@ export async function dailyReport(db: Db, lots: LotScope, r: ReportRange): Promi
       found = {
         day,
         parkingId,
-        parkingName: nameOf.get(parkingId) ?? (parkingId ? parkingId : '未归属车场'),
+        parkingName: nameOf.get(parkingId) ?? parkingId,
         dayOpen: day >= r.today,
         orders: 0,
         receivableCents: 0,

@@ -18,9 +18,9 @@ export interface Movement {
   at: number;
   parkingId: string;
   channel: number;
-  channelName: string;
+  channelLabel: string;
   source: MoneySource;
-  sourceName: string;
+  sourceLabel: string;
   /** 'in' or 'refund' */
   direction: string;
   /** signed: refunds negative */
@@ -98,9 +98,9 @@ export async function movementsBehind(
       at: new Date(m.at).getTime(),
       parkingId: m.parking_id ?? '',
       channel: m.channel,
-      channelName: FINANCE_CHANNEL[m.channel] ?? String(m.channel),
+      channelLabel: FINANCE_CHANNEL[m.channel] ?? String(m.channel),
       source: m.source,
-      sourceName: MONEY_SOURCE_LABEL[m.source] ?? m.source,
+      sourceLabel: MONEY_SOURCE_LABEL[m.source] ?? m.source,
       direction: m.kind,
       cents: Number(m.cents),
       ref: m.ref ?? '',

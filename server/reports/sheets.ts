@@ -14,7 +14,7 @@ type Total<T> = Partial<T>;
 export function dailySheet(rows: DailyRow[], totals: Omit<DailyRow, 'day' | 'parkingId' | 'parkingName' | 'dayOpen'>): Promise<Buffer> {
   const columns: SheetColumn<Total<DailyRow>>[] = [
     ['日期', 14, (r) => (r.day ? `${r.day}${r.dayOpen ? '（未结束）' : ''}` : '合计')],
-    ['停车场', 22, (r) => r.parkingName ?? ''],
+    ['停车场', 22, (r) => (r.day ? r.parkingName || '未归属车场' : '')],
     ['出场订单', 10, (r) => r.orders ?? 0],
     ['应收(元)', 12, (r) => yuan(r.receivableCents ?? 0)],
     ['优惠(元)', 12, (r) => yuan(r.discountCents ?? 0)],
@@ -31,10 +31,10 @@ export function dailySheet(rows: DailyRow[], totals: Omit<DailyRow, 'day' | 'par
 
 export function channelSheet(
   rows: ChannelRow[],
-  totals: Omit<ChannelRow, 'channel' | 'channelName' | 'share' | 'sharePercent'>,
+  totals: Omit<ChannelRow, 'channel' | 'channelLabel' | 'share' | 'sharePercent'>,
 ): Promise<Buffer> {
   const columns: SheetColumn<ChannelRow>[] = [
-    ['支付渠道', 14, (r) => r.channelName],
+    ['支付渠道', 14, (r) => r.channelLabel],
     ['笔数', 10, (r) => r.moves],
     ['收入(元)', 12, (r) => yuan(r.inCents)],
     ['退款(元)', 12, (r) => yuan(r.refundCents)],
@@ -44,7 +44,7 @@ export function channelSheet(
   ];
   return sheetWorkbook('渠道收入', columns, [
     ...rows,
-    { ...totals, channel: -1, channelName: '合计', share: rows.length ? 1 : 0, sharePercent: rows.length ? 100 : 0 },
+    { ...totals, channel: -1, channelLabel: '合计', share: rows.length ? 1 : 0, sharePercent: rows.length ? 100 : 0 },
   ]);
 }
 

@@ -13,7 +13,6 @@ import { channelReport } from '../reports/channel.ts';
 import { chargingReport, chargingTotals } from '../reports/charging.ts';
 import { movementsBehind } from '../reports/drill.ts';
 import { chargingSheet, channelSheet, dailySheet } from '../reports/sheets.ts';
-import { REPORT_BASIS } from '../reports/basis.ts';
 import { channelChart, channelTotals, chargingChart, dailyChart } from '../reports/charts.ts';
 
 /**
@@ -43,9 +42,8 @@ export interface ReportOptions {
   demo: boolean;
 }
 
-function notes(req: FastifyRequest, basis: string, range: ReturnType<typeof reportRange>, demo: boolean) {
+function notes(req: FastifyRequest, range: ReturnType<typeof reportRange>, demo: boolean) {
   return {
-    basis,
     maxDays: MAX_REPORT_DAYS,
     first: range.first,
     last: range.last,
@@ -72,7 +70,7 @@ export function registerFinanceReportRoutes(fastify: FastifyInstance, db: Db, op
   app.get('/api/finance/Daily', { schema: { querystring: rangeQuery, summary: '日报表' }, config: { access: daily } }, async (req) => {
     const range = reportRange(req.query);
     const list = await dailyReport(db, lotsOf(req), range);
-    return ok({ list, totals: dailyTotals(list), chart: dailyChart(list), notes: notes(req, REPORT_BASIS.daily, range, opts.demo) });
+    return ok({ list, totals: dailyTotals(list), chart: dailyChart(list), notes: notes(req, range, opts.demo) });
   });
   app.get(
     '/api/finance/Daily/Actions/Export',
@@ -94,7 +92,7 @@ export function registerFinanceReportRoutes(fastify: FastifyInstance, db: Db, op
         list,
         totals: channelTotals(list),
         chart: channelChart(list),
-        notes: notes(req, REPORT_BASIS.channel, range, opts.demo),
+        notes: notes(req, range, opts.demo),
       });
     },
   );
@@ -118,7 +116,7 @@ export function registerFinanceReportRoutes(fastify: FastifyInstance, db: Db, op
         list,
         totals: chargingTotals(list),
         chart: chargingChart(list),
-        notes: notes(req, REPORT_BASIS.charging, range, opts.demo),
+        notes: notes(req, range, opts.demo),
       });
     },
   );

@@ -1,4 +1,6 @@
 import { localeStore } from './index';
+import { translateText } from './page-texts';
+import { textTableStore } from './text-table';
 
 /** The home dashboard's texts (src/views/dashboard/) in both languages. */
 const texts = {
@@ -116,4 +118,11 @@ export function todoTitle(key: string, fallback: string): string {
 
 export function dt(key: DashboardText, values: Record<string, string | number> = {}): string {
   return texts[localeStore.locale][key].replace(/\{(\w+)\}/g, (w, n: string) => (n in values ? String(values[n]) : w));
+}
+
+/** A label of a fixed set the server writes in Chinese (a pay channel: 微信), in the page language through the pages' table. */
+export function fixedLabel(label: string): string {
+  if (localeStore.locale === 'zh-CN') return label;
+  textTableStore.start();
+  return translateText(label, textTableStore.table, 'dict');
 }

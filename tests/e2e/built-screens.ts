@@ -34,6 +34,12 @@ export async function listShown(page: Page) {
   await expect(screen.getByRole('row').nth(1)).toBeVisible();
 }
 
+/** The home dashboard with its figures and to-dos drawn. */
+async function dashboardShown(page: Page) {
+  await expect(page.locator('[data-kpi]').first()).toBeVisible();
+  await expect(page.locator('[data-todo]').first()).toBeVisible();
+}
+
 /** Every menu screen that is built (not 建设中) and the lot form, each with what shows that its data is there. */
 export const BUILT_SCREENS: [path: string, ready: (page: Page) => Promise<void>][] = [
   ...[
@@ -70,4 +76,8 @@ export const BUILT_SCREENS: [path: string, ready: (page: Page) => Promise<void>]
   ['/card/monthCardProduct', waitForRows],
   ['/card/monthCard', waitForRows],
   ['/card/groupCard', waitForRows],
+  ['/finance/financeDaily', listShown],
+  ['/finance/financeChannel', listShown],
+  ['/finance/financeCharging', listShown],
+  ['/dashboard', dashboardShown],
 ];

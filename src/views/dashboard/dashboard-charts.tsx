@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { DashboardAnswer } from '../../../domain/dashboard';
-import { dt } from '../../i18n/dashboard-texts';
+import { dt, fixedLabel } from '../../i18n/dashboard-texts';
 import { Chart } from '../big-screen/chart';
 import type { EChartsCoreOption } from '../big-screen/echarts-setup';
 import { clock } from './figures-format';
@@ -40,7 +40,7 @@ export function channelOption(d: NonNullable<DashboardAnswer['income']>): EChart
         radius: ['40%', '70%'],
         center: ['38%', '50%'],
         label: { show: false },
-        data: d.byChannel.map((c) => ({ name: c.name, value: c.netCents / 100 })),
+        data: d.byChannel.map((c) => ({ name: fixedLabel(c.name), value: c.netCents / 100 })),
       },
     ],
   };
@@ -77,7 +77,7 @@ export function connectorOption(d: NonNullable<DashboardAnswer['charging']>): EC
         radius: ['40%', '70%'],
         center: ['38%', '50%'],
         label: { show: false },
-        data: d.connectors.map((c) => ({ name: c.name, value: c.count })),
+        data: d.connectors.map((c) => ({ name: fixedLabel(c.name), value: c.count })),
       },
     ],
   };
