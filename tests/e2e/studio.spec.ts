@@ -98,6 +98,11 @@ test('a page with a problem is refused with its JSON path', async ({ page }) => 
   const problems = page.locator('.pc-studio-problems');
   await expect(problems).toContainText('/titel');
   await expect(page.getByRole('alert').filter({ hasText: '未通过检查' })).toBeVisible();
+  // the problem's place: picked in the list, selected in the JSON
+  await problems.getByRole('button', { name: '/titel' }).click();
+  await expect
+    .poll(() => json.evaluate((el: HTMLTextAreaElement) => el.value.slice(el.selectionStart, el.selectionEnd)))
+    .toBe('"titel": "错字"');
 });
 
 test('a path outside the site bundle is refused', async ({ page }) => {

@@ -2,7 +2,7 @@ import type { PageProblem } from './studio-api';
 import { st } from './studio-texts';
 
 /** The checker's problems, each by its JSON path (`/body/0/columns/2/label`). */
-export function ProblemList({ problems }: { problems: PageProblem[] | null }) {
+export function ProblemList({ problems, onPick }: { problems: PageProblem[] | null; onPick: (pointer: string) => void }) {
   if (!problems) return null;
   if (!problems.length)
     return (
@@ -16,7 +16,15 @@ export function ProblemList({ problems }: { problems: PageProblem[] | null }) {
       <ul>
         {problems.map((p, i) => (
           <li key={i}>
-            <code>{p.path || '/'}</code> {p.message}
+            {/* a page's own problem shows its place in the JSON; a fragment's names its file (`file#/path`) */}
+            {p.path.startsWith('/') || p.path === '' ? (
+              <button type="button" className="pc-studio-link" title={st('showInJson')} onClick={() => onPick(p.path)}>
+                <code>{p.path || '/'}</code>
+              </button>
+            ) : (
+              <code>{p.path}</code>
+            )}{' '}
+            {p.message}
           </li>
         ))}
       </ul>

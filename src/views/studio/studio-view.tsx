@@ -6,7 +6,7 @@ import { uiText } from '../../i18n/text-table';
 import type { MenuItem } from '../../api/types';
 import { checkPage, openPage, savePage, type PageProblem, type StudioPage } from './studio-api';
 import { StudioPreview, PREVIEW_WIDTHS } from './studio-preview';
-import { JsonPane } from './json-pane';
+import { JsonPane, type JsonPlace } from './json-pane';
 import { ProblemList } from './problem-list';
 import { VersionPanel } from './version-panel';
 import { MenuForm } from './menu-form';
@@ -46,6 +46,7 @@ export const StudioView = observer(function StudioView() {
   const [problems, setProblems] = useState<PageProblem[] | null>(null);
   const [message, setMessage] = useState<{ text: string; ok: boolean; reload?: boolean } | null>(null);
   const [panel, setPanel] = useState<Panel>(null);
+  const [place, setPlace] = useState<JsonPlace | null>(null);
   const mayWrite = userStore.buttonList.includes(SAVE_BUTTON) && Boolean(loaded?.canSave);
 
   // `note`: what to say once loaded (a rollback's result)
@@ -171,7 +172,15 @@ export const StudioView = observer(function StudioView() {
           ) : null}
         </p>
       ) : null}
-      <ProblemList problems={problems} />
+      <ProblemList
+        problems={problems}
+        onPick={(pointer) => {
+          // shown in the JSON beside the editor, which the preview hides
+          setPreview(null);
+          setShowJson(true);
+          setPlace((p) => ({ pointer, asked: (p?.asked ?? 0) + 1 }));
+        }}
+      />
       {panel === 'versions' && loaded ? (
         <VersionPanel
           urlAddress={address}
@@ -205,7 +214,7 @@ export const StudioView = observer(function StudioView() {
               <StudioEditor key={address} value={value} onChange={edit} />
             </Suspense>
           </div>
-          {showJson && preview === null ? <JsonPane value={value} onChange={edit} /> : null}
+          {showJson && preview === null ? <JsonPane value={value} onChange={edit} place={place} /> : null}
         </main>
       ) : null}
     </div>
