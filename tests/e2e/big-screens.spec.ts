@@ -52,6 +52,8 @@ test('a car entering raises 在场车辆 on /dataView within 15 s, without a rel
   expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
   // and the stream held all along: no reconnect notice came and went
   await expect(page.getByTestId('live-notice')).toHaveCount(0);
+  // the simulated heartbeats run on the test server: the figures are labelled as a demo
+  await expect(page.getByTestId('demo-badge')).toHaveText('演示数据');
 });
 
 test('a lost connection is said on screen and the screen recovers by itself', async ({ page, context }) => {
@@ -106,6 +108,8 @@ function textProblems(): string[] {
 for (const size of [
   { width: 1920, height: 1080 },
   { width: 1366, height: 768 },
+  { width: 2560, height: 1440 },
+  { width: 3840, height: 2160 },
 ]) {
   test(`at ${size.width}×${size.height} no text of any screen overlaps, is cut or leaves the stage`, async ({ page }) => {
     await page.setViewportSize(size);
