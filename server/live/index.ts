@@ -36,9 +36,10 @@ export function registerLive(app: FastifyInstance, db: Db, opts: LiveOptions = {
   app.decorate('liveHub', hub);
   let feed: ChangeFeed | null = null;
   app.addHook('onReady', async () => {
-    const database = db as Partial<Database>;
+    // the page and API checkers register over a stand-in that throws when touched: it has no kind
+    const database = 'kind' in db ? (db as Database) : null;
     if (opts.databaseUrl) feed = await postgresFeed(opts.databaseUrl, { log });
-    else if (database.kind === 'pglite' && database.pglite) feed = await pgliteFeed(database.pglite);
+    else if (database?.kind === 'pglite' && database.pglite) feed = await pgliteFeed(database.pglite);
     if (feed) hub.listen(feed);
   });
   app.addHook('preClose', async () => {
