@@ -105,6 +105,31 @@ test('a page with a problem is refused with its JSON path', async ({ page }) => 
     .toBe('"titel": "错字"');
 });
 
+test('a new page from the template is saved and added to the menu, and opens from it', async ({ page, browser, baseURL }) => {
+  test.setTimeout(120_000);
+  await signedIn(page);
+  await page.goto('/#/demo');
+  const code = `studio${Date.now().toString(36)}`;
+  await page.getByLabel('新页面地址').fill(`studio/${code}`);
+  await page.getByRole('button', { name: '打开', exact: true }).click();
+  await expect(page.getByText('新页面模板')).toBeVisible();
+  // the template's example API is no route of the server: this page reads nothing
+  const json = page.getByLabel('JSON', { exact: true });
+  await json.fill(JSON.stringify({ type: 'page', title: 'Studio page', body: [{ type: 'tpl', tpl: `Hello from ${code}` }] }, null, 2));
+  await page.getByRole('button', { name: '保存', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: /已保存为第 \d+ 版/ })).toBeVisible();
+  await page.getByRole('button', { name: '添加到菜单' }).click();
+  await page.getByLabel('菜单目录').selectOption({ label: '系统工具' });
+  await page.getByLabel('菜单名称').fill('Studio page');
+  await page.getByLabel('菜单编码').fill(code);
+  await page.locator('.pc-studio-menu-form').getByRole('button', { name: '添加到菜单' }).click();
+  await expect(page.getByRole('status').filter({ hasText: `/tools/${code}` })).toBeVisible();
+  const other = await secondBrowser(browser, baseURL!);
+  await other.goto(`/#/tools/${code}`);
+  await expect(other.getByText(`Hello from ${code}`)).toBeVisible();
+  await other.context().close();
+});
+
 test('a path outside the site bundle is refused', async ({ page }) => {
   const token = await signedIn(page);
   const page0 = { type: 'page', title: 'x', body: [] };
