@@ -1,20 +1,26 @@
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import '../../amis/amis-page';
 import { userStore } from '../../stores/user-store';
 import { uiText } from '../../i18n/text-table';
+import { localeStore } from '../../i18n';
 import type { MenuItem } from '../../api/types';
 import { checkPage, openPage, savePage, type PageProblem, type StudioPage } from './studio-api';
 import { StudioPreview, PREVIEW_WIDTHS } from './studio-preview';
 import { JsonPane, type JsonPlace } from './json-pane';
+import { samePage } from './page-equal';
 import { ProblemList } from './problem-list';
 import { VersionPanel } from './version-panel';
 import { MenuForm } from './menu-form';
 import { st, type StudioText } from './studio-texts';
 import './studio.css';
 
-// the editor and its stylesheet: a chunk of their own, asked for only when a page is opened here
-const StudioEditor = lazy(() => import('./studio-editor'));
+// the editor and its stylesheet: a chunk of their own, asked for only when a page is opened here.
+// Its texts (i18n-runtime) take their language from this key once, as the chunk loads: the console's.
+const StudioEditor = lazy(() => {
+  localStorage.setItem('suda-i18n-locale', localeStore.locale);
+  return import('./studio-editor');
+});
 
 const SAVE_BUTTON = 'studio:save';
 
@@ -62,9 +68,14 @@ export const StudioView = observer(function StudioView() {
     setDirty(false);
   }, []);
 
+  // the editor keeps the onChange it was created with: it reads the page loaded since through a ref
+  const loadedRef = useRef(loaded);
+  loadedRef.current = loaded;
   const edit = useCallback((next: Record<string, unknown>) => {
     setValue(next);
-    setDirty(true);
+    // the ids the editor gives every node when it opens a page are no change of the user's
+    const page = loadedRef.current?.page;
+    setDirty(!page || !samePage(page, next));
   }, []);
 
   const check = async () => {
