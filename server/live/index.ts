@@ -22,6 +22,8 @@ export interface LiveOptions {
   databaseUrl?: string;
   minGapMs?: number;
   maxGapMs?: number;
+  /** how often an open stream checks its session (default a minute) */
+  sessionRecheckMs?: number;
 }
 
 /**
@@ -32,7 +34,7 @@ export interface LiveOptions {
 export function registerLive(app: FastifyInstance, db: Db, opts: LiveOptions = {}): LiveHub {
   const log = (msg: string, e?: unknown) => app.log.warn({ err: e }, msg);
   const hub = new LiveHub(db, { minGapMs: opts.minGapMs ?? LIVE_MIN_GAP_MS, maxGapMs: opts.maxGapMs ?? LIVE_MAX_GAP_MS, log });
-  registerLiveStream(app, db, hub, LIVE_SCREENS);
+  registerLiveStream(app, db, hub, LIVE_SCREENS, opts.sessionRecheckMs);
   app.decorate('liveHub', hub);
   let feed: ChangeFeed | null = null;
   app.addHook('onReady', async () => {

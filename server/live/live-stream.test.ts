@@ -15,7 +15,7 @@ describe('live stream', () => {
   let laneId: string;
 
   beforeAll(async () => {
-    ({ app, db } = await buildTestApp({ live: { minGapMs: 300, maxGapMs: 60_000 } }));
+    ({ app, db } = await buildTestApp({ live: { minGapMs: 300, maxGapMs: 60_000, sessionRecheckMs: 300 } }));
     base = await app.listen({ port: 0, host: '127.0.0.1' });
     admin = await login(app, 'admin', 'admin123');
     const { rows } = await db.query<{ id: string }>(
@@ -71,5 +71,15 @@ describe('live stream', () => {
     a.close();
     b.close();
     await expect.poll(() => app.liveHub.size, { timeout: 3000 }).toBe(0);
+  });
+
+  it('ends the stream of a session signed out elsewhere', async () => {
+    const token = await login(app, 'admin', 'admin123');
+    const stream = await openStream(base, 'dataView', token);
+    await stream.next(() => true, 10_000);
+    await call(app, 'GET', '/api/oauth/Logout', { token });
+    await expect(Promise.race([stream.ended.then(() => 'ended'), new Promise((r) => setTimeout(() => r('open'), 3000))])).resolves.toBe(
+      'ended',
+    );
   });
 });

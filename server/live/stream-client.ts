@@ -12,6 +12,8 @@ export interface StreamReader {
   panels: Record<string, unknown>;
   updates: number;
   next(pred: (u: LiveUpdate) => boolean, timeoutMs: number): Promise<LiveUpdate>;
+  /** settles when the server ends the stream */
+  ended: Promise<void>;
   close(): void;
 }
 
@@ -44,10 +46,11 @@ export async function openStream(baseUrl: string, screen: string, token: string)
         waiting.add(w);
       }),
     close: () => controller.abort(),
+    ended: Promise.resolve(),
   };
   if (!(res.headers.get('content-type') ?? '').includes('text/event-stream')) return reader;
   const parser = new SseParser();
-  void (async () => {
+  reader.ended = (async () => {
     try {
       const body = res.body!.pipeThrough(new TextDecoderStream()).getReader();
       for (;;) {

@@ -4,6 +4,7 @@ import { forbidden, notFound } from '../lib/envelope.ts';
 import type { TypeBoxProvider } from '../lib/type-provider.ts';
 import type { LiveHub, Send } from './hub.ts';
 import { mayWatch } from './screen-access.ts';
+import { findSession } from '../lib/auth.ts';
 import type { ScreenDef } from './screen.ts';
 import type { Db } from '../db/database.ts';
 
@@ -17,7 +18,16 @@ import type { Db } from '../db/database.ts';
 
 const MAX_BUFFERED = 1 << 20;
 
-export function registerLiveStream(fastify: FastifyInstance, db: Db, hub: LiveHub, screens: Record<string, ScreenDef>): void {
+/** how often an open stream checks that its session still holds (a wall signed out elsewhere stops) */
+export const SESSION_RECHECK_MS = 60_000;
+
+export function registerLiveStream(
+  fastify: FastifyInstance,
+  db: Db,
+  hub: LiveHub,
+  screens: Record<string, ScreenDef>,
+  sessionRecheckMs = SESSION_RECHECK_MS,
+): void {
   const app = fastify.withTypeProvider<TypeBoxProvider>();
   const open = new Set<() => void>();
   fastify.addHook('preClose', async () => [...open].forEach((end) => end()));
@@ -47,7 +57,20 @@ export function registerLiveStream(fastify: FastifyInstance, db: Db, hub: LiveHu
       });
       res.write(': live\n\n');
       let leave = (): void => {};
+      // the session and the grant are checked again now and then: a password change, a sign-out or
+      // a role taken away ends the stream; the console then hears why when it connects again
+      const { userId, token } = req.auth!;
+      const recheck = setInterval(() => {
+        void (async () => {
+          const session = await findSession(db, token);
+          if (!session || !(await mayWatch(db, userId, screen.path))) end();
+        })().catch(() => {
+          // the database away: the stream says so by itself (event: unavailable); check next time
+        });
+      }, sessionRecheckMs);
+      recheck.unref();
       const end = (): void => {
+        clearInterval(recheck);
         leave();
         open.delete(end);
         if (!res.writableEnded) res.end();
