@@ -90,6 +90,8 @@ export const StudioView = observer(function StudioView() {
     if (res.code === 409) return setMessage({ text: res.msg, ok: false, reload: true });
     if (res.code !== 200 || !res.data?.version) return setMessage({ text: res.msg, ok: false });
     setVersion(res.data.version);
+    // what was saved is the page later edits are measured against
+    setLoaded((l) => l && { ...l, page: value, source: draft ? 'draft' : 'studio' });
     setDirty(false);
     setMessage({ text: st(draft ? 'draftSaved' : 'saved', { v: res.data.version }), ok: true });
   };
