@@ -69,6 +69,8 @@ describe('the start-up script that asks for the console early', () => {
       ['parking_token=abc', '#/pdaScanQrcode'],
       ['', '#/scanGroupCardQrcode?cardNo=G1'],
       ['', '#/groupCardInfo?cardNo=G1'],
+      // the regional statistics are scan.html's too: public and light
+      ['parking_token=abc', '#/activity'],
     ]) {
       const replaced: string[] = [];
       expect(start(cookie, hash, FILES, [], replaced)).toEqual([]);
@@ -77,14 +79,14 @@ describe('the start-up script that asks for the console early', () => {
   });
 
   it("leaves the console's own pages where they are, public or not", () => {
-    for (const hash of ['#/login', '#/activity', '#/404', '#/parking/parkingAdmin', '#/scanQRcodeX', '']) {
+    for (const hash of ['#/login', '#/404', '#/parking/parkingAdmin', '#/scanQRcodeX', '']) {
       const replaced: string[] = [];
       start('parking_token=abc', hash, FILES, [], replaced);
       expect(replaced).toEqual([]);
     }
   });
 
-  it('on the regional statistics page (public, no amis yet) asks for nothing', () => {
+  it('on the regional statistics page (public, scan.html) asks for nothing', () => {
     expect(run('parking_token=abc', '#/activity')).toEqual([]);
   });
 
