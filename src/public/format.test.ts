@@ -44,12 +44,12 @@ describe('idempotency keys', () => {
 describe("index.html's hand-over of the public pages (handover.ts)", () => {
   it('sends each public page, query and all, to scan.html', () => {
     expect(scanPageTarget('#/scanQRcode?parkingId=p1&laneId=l1')).toBe('scan.html#/scanQRcode?parkingId=p1&laneId=l1');
-    for (const path of ['/orderInfoByQRcode', '/payResult', '/pdaScanQrcode', '/scanGroupCardQrcode', '/groupCardInfo'])
+    for (const path of ['/orderInfoByQRcode', '/payResult', '/pdaScanQrcode', '/scanGroupCardQrcode', '/groupCardInfo', '/activity'])
       expect(scanPageTarget(`#${path}`)).toBe(`scan.html#${path}`);
   });
 
   it("keeps the console's own pages", () => {
-    for (const hash of ['', '#/', '#/login', '#/activity', '#/parking/parkingAdmin', '#/scanQRcodeX'])
+    for (const hash of ['', '#/', '#/login', '#/parking/parkingAdmin', '#/scanQRcodeX'])
       expect(scanPageTarget(hash)).toBeNull();
   });
 });
