@@ -49,7 +49,6 @@ describe("index.html's hand-over of the public pages (handover.ts)", () => {
   });
 
   it("keeps the console's own pages", () => {
-    for (const hash of ['', '#/', '#/login', '#/parking/parkingAdmin', '#/scanQRcodeX'])
-      expect(scanPageTarget(hash)).toBeNull();
+    for (const hash of ['', '#/', '#/login', '#/parking/parkingAdmin', '#/scanQRcodeX']) expect(scanPageTarget(hash)).toBeNull();
   });
 });
