@@ -7,13 +7,20 @@ import { ADMIN, OPERATOR, test } from './fixtures';
 // the page. The studio is the administrator's alone, and its editor never reaches the sign-in page.
 
 // amis-editor reads amis-core's status store through objects derived from it, and mobx 4 says so
-// on every read (hundreds of warnings a minute, an upstream habit, harmless)
+// on every read (hundreds of warnings a minute, an upstream habit, harmless). Selecting a node
+// opens a code editor (Monaco) in the editor's property panel, which starts a language worker; when
+// the panel redraws (or the page closes) before that worker has loaded, Monaco ends it and says so
+// three ways. The page and the editor go on unharmed.
+const EDITOR_NOISE = [
+  /^Property '(disableState|staticState)' of 'StatusStore@<root>' was accessed through the prototype chain/,
+  /^Could not create web worker\(s\)\. Falling back to loading web worker code in main thread/,
+  /^Uncaught NetworkError: Failed to execute 'importScripts' on 'WorkerGlobalScope': The script at '[^']*\/static\/js\/async\/[^']*' failed to load/,
+  /^Error: Trying to add a disposable to a DisposableStore that has already been disposed of/,
+];
+
 test.use({
   // an array option is given as [value, options] (Playwright reads a bare array as that pair)
-  consoleAllowed: [
-    [/^Property '(disableState|staticState)' of 'StatusStore@<root>' was accessed through the prototype chain/],
-    { scope: 'test' },
-  ],
+  consoleAllowed: [EDITOR_NOISE, { scope: 'test' }],
   viewport: { width: 1600, height: 900 },
 });
 
