@@ -4,14 +4,14 @@ import { bareFirstOpen, coldLoad, firstOpens, heapGrowth, publicBundle, signInBu
 import { LIST_APIS, loadList } from './api-load';
 import { startBenchServer, signInToken, type BenchServer } from './server';
 import { formatSummary, printTable, summarize, type FigureRow } from './stats';
-import { MONEY_LISTS_SCRIPT, ORDER_LIST_SCRIPT, checkPagesSeconds, freshStartSeconds, runFigureScript } from './tools-figures';
+import { FINANCE_SCRIPT, MONEY_LISTS_SCRIPT, ORDER_LIST_SCRIPT, checkPagesSeconds, freshStartSeconds, runFigureScript } from './tools-figures';
 
 /**
  * `npm run bench`: builds the console with the bare-amis floor (BENCH=1), starts the reference server
  * with demo data, and prints each figure of issue 15 beside its budget as min / median / max of
  * BENCH_RUNS runs, console and floor interleaved. Not part of `npm test`: budgets live here.
  *
- * BENCH_RUNS (default 5), BENCH_SKIP_BUILD=1 (reuse dist-bench/), BENCH_ONLY=bundle,cold,open,heap,api,start,pages,money,orders,
+ * BENCH_RUNS (default 5), BENCH_SKIP_BUILD=1 (reuse dist-bench/), BENCH_ONLY=bundle,cold,open,heap,api,start,pages,money,orders,finance,
  * BENCH_ORDERS=0 (skip the order list, whose 1,000,000 orders take a while), DATABASE_URL (also the
  * API figures on PostgreSQL with two server instances).
  */
@@ -19,7 +19,8 @@ import { MONEY_LISTS_SCRIPT, ORDER_LIST_SCRIPT, checkPagesSeconds, freshStartSec
 const RUNS = Number(process.env.BENCH_RUNS || 5);
 const DIST = 'dist-bench';
 const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',')) : null;
-const wants = (section: string) => (!ONLY || ONLY.has(section)) && !(section === 'orders' && process.env.BENCH_ORDERS === '0');
+const wants = (section: string) =>
+  (!ONLY || ONLY.has(section)) && !(['orders', 'finance'].includes(section) && process.env.BENCH_ORDERS === '0');
 
 /** Non-API time of a later first open before this work (median over screens and runs, ms, measured by this bench at 801c054 on the shared 2-core machine), for "rendering work halved". */
 const LATER_RENDER_BEFORE_MS = 1736;
@@ -231,6 +232,10 @@ async function main(): Promise<void> {
   if (wants('orders')) {
     console.log('');
     await runFigureScript(ORDER_LIST_SCRIPT);
+  }
+  if (wants('finance')) {
+    console.log('');
+    await runFigureScript(FINANCE_SCRIPT);
   }
 }
 

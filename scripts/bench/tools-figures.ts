@@ -12,6 +12,7 @@ export function checkPagesSeconds(): number {
 
 export const ORDER_LIST_SCRIPT = 'scripts/bench/order-list.ts';
 export const MONEY_LISTS_SCRIPT = 'scripts/bench/money-lists.ts';
+export const FINANCE_SCRIPT = 'scripts/bench/finance-figures.ts';
 
 /** Runs a figure's helper script (order list, money lists) with its output passed through; false when it is absent. */
 export function runFigureScript(script: string): Promise<boolean> {

@@ -63,6 +63,14 @@ describe('parking figures', () => {
     expect(await timeUtilisation(db, day(), 14)).toBeCloseTo(2850 / 20160, 6);
   });
 
+  it('a window cutting hours adds the kept whole hours to the orders of its partial hours: 01:30–14:30 has o2 o3 o5 in, o1 o2 o5 out', async () => {
+    const at = (hhmm: string) => Date.parse(`${DAY}T${hhmm}:00+08:00`);
+    expect(await flow(db, { lots: LOTS, from: at('01:30'), to: at('14:30') })).toEqual({ entries: 3, exits: 3 });
+    expect(await flow(db, { lots: LOTS, from: at('09:15'), to: at('09:45') })).toEqual({ entries: 0, exits: 1 });
+    const ended = await endedStays(db, { lots: LOTS, from: at('01:30'), to: at('14:30') });
+    expect(ended).toMatchObject({ ended: 3, averageStayMinutes: 150, receivableCents: 1600 });
+  });
+
   it('a lot-limited caller counts only its lot', async () => {
     expect(await flow(db, dayWindow([LOT_B], DAY))).toEqual({ entries: 2, exits: 1 });
   });

@@ -63,6 +63,60 @@ export function occupancyTotals(lots: LotOccupancy[]): OccupancyTotals {
   return { spaces, inPark, free, occupancy: spaces > 0 ? Math.min(1, inPark / spaces) : 0 };
 }
 
+const HOUR_MS = 3_600_000;
+
+/**
+ * A window as the kept hours cover it: whole hours [wholeFrom, wholeTo) read from parking_hour, and
+ * the partial hours at either end read from the orders themselves (a few hundred rows at most).
+ */
+function hoursOf(w: FigureWindow): { wholeFrom: number; wholeTo: number; partials: [number, number][] } {
+  const wholeFrom = Math.ceil(w.from / HOUR_MS) * HOUR_MS;
+  const wholeTo = Math.max(wholeFrom, Math.floor(w.to / HOUR_MS) * HOUR_MS);
+  if (wholeFrom >= w.to) return { wholeFrom, wholeTo: wholeFrom, partials: [[w.from, w.to]] };
+  const partials: [number, number][] = [];
+  if (w.from < wholeFrom) partials.push([w.from, wholeFrom]);
+  if (wholeTo < w.to) partials.push([wholeTo, w.to]);
+  return { wholeFrom, wholeTo, partials };
+}
+
+/** The kept hours' sums over [from, to), whole hours only. */
+async function keptHours(db: Db, lots: LotScope, from: number, to: number): Promise<Record<string, number>> {
+  if (to <= from) return {};
+  const params: unknown[] = [from, to];
+  const scope = lotFilter('parking_id', lots, params);
+  const { rows } = await db.query<Record<string, string | null>>(
+    `select sum(entries) as entries, sum(exits) as exits, sum(stay_minutes) as minutes, sum(zero_fee) as zero,
+            sum(receivable_cents) as receivable, sum(discount_cents) as discount, sum(owed_cents) as owed
+       from parking_hour where hour >= to_timestamp($1 / 1000.0) and hour < to_timestamp($2 / 1000.0)${scope}`,
+    params,
+  );
+  return Object.fromEntries(Object.entries(rows[0]).map(([k, v]) => [k, Number(v ?? 0)]));
+}
+
+/** The same sums counted from the orders over [from, to) (a partial hour). */
+async function countedStays(db: Db, lots: LotScope, from: number, to: number): Promise<Record<string, number>> {
+  const params: unknown[] = [from, to];
+  const scope = lotFilter('parking_id', lots, params);
+  const { rows } = await db.query<Record<string, string | null>>(
+    `select (select count(*) from parking_order where entry_time >= to_timestamp($1 / 1000.0) and entry_time < to_timestamp($2 / 1000.0)${scope}) as entries,
+            count(*) as exits, sum(extract(epoch from exit_time - entry_time) / 60) as minutes, count(*) filter (where paid_cents = 0) as zero,
+            sum(receivable_cents) as receivable, sum(discount_cents) as discount, sum(owed_cents) as owed
+       from parking_order where exit_time >= to_timestamp($1 / 1000.0) and exit_time < to_timestamp($2 / 1000.0)${scope}`,
+    params,
+  );
+  return Object.fromEntries(Object.entries(rows[0]).map(([k, v]) => [k, Number(v ?? 0)]));
+}
+
+/** Entries, exits and the ended stays' sums over the window: kept hours plus its partial hours. */
+async function staySums(db: Db, w: FigureWindow): Promise<Record<string, number>> {
+  const { wholeFrom, wholeTo, partials } = hoursOf(w);
+  const parts = [await keptHours(db, w.lots, wholeFrom, wholeTo)];
+  for (const [from, to] of partials) parts.push(await countedStays(db, w.lots, from, to));
+  const out: Record<string, number> = {};
+  for (const part of parts) for (const [k, v] of Object.entries(part)) out[k] = (out[k] ?? 0) + v;
+  return out;
+}
+
 export interface Flow {
   /** entries with entry time in the window */
   entries: number;
@@ -72,14 +126,8 @@ export interface Flow {
 
 /** Entries and exits in the window. */
 export async function flow(db: Db, w: FigureWindow): Promise<Flow> {
-  const params: unknown[] = [w.from, w.to];
-  const scope = lotFilter('parking_id', w.lots, params);
-  const { rows } = await db.query<{ entries: number; exits: number }>(
-    `select (select count(*) from parking_order where entry_time >= to_timestamp($1 / 1000.0) and entry_time < to_timestamp($2 / 1000.0)${scope})::int as entries,
-            (select count(*) from parking_order where exit_time >= to_timestamp($1 / 1000.0) and exit_time < to_timestamp($2 / 1000.0)${scope})::int as exits`,
-    params,
-  );
-  return rows[0];
+  const sums = await staySums(db, w);
+  return { entries: sums.entries ?? 0, exits: sums.exits ?? 0 };
 }
 
 export interface HourFlow {
@@ -89,25 +137,23 @@ export interface HourFlow {
   exits: number;
 }
 
-/** Entries and exits per hour of the window (every hour present, zeros included). */
+/**
+ * Entries and exits per hour of the window (every hour present, zeros included), from the kept
+ * hours: an hour the window cuts counts its whole hour (the current hour holds nothing later anyway).
+ */
 export async function hourlyFlow(db: Db, w: FigureWindow): Promise<HourFlow[]> {
-  const params: unknown[] = [w.from, w.to];
+  const first = Math.floor(w.from / HOUR_MS) * HOUR_MS;
+  const params: unknown[] = [first, w.to];
   const scope = lotFilter('parking_id', w.lots, params);
-  const { rows } = await db.query<{ hour: string; entries: number; exits: number }>(
-    `select floor(extract(epoch from t) / 3600) * 3600000 as hour, count(*) filter (where k = 1)::int as entries,
-            count(*) filter (where k = 2)::int as exits
-       from (select entry_time as t, 1 as k from parking_order
-              where entry_time >= to_timestamp($1 / 1000.0) and entry_time < to_timestamp($2 / 1000.0)${scope}
-             union all
-             select exit_time, 2 from parking_order
-              where exit_time >= to_timestamp($1 / 1000.0) and exit_time < to_timestamp($2 / 1000.0)${scope}) m
-      group by 1`,
+  const { rows } = await db.query<{ hour: string; entries: string; exits: string }>(
+    `select extract(epoch from hour) * 1000 as hour, sum(entries) as entries, sum(exits) as exits
+       from parking_hour where hour >= to_timestamp($1 / 1000.0) and hour < to_timestamp($2 / 1000.0)${scope} group by hour`,
     params,
   );
   const byHour = new Map(rows.map((r) => [Number(r.hour), r]));
   const out: HourFlow[] = [];
-  for (let h = Math.floor(w.from / 3_600_000) * 3_600_000; h < w.to; h += 3_600_000)
-    out.push({ hour: h, entries: byHour.get(h)?.entries ?? 0, exits: byHour.get(h)?.exits ?? 0 });
+  for (let h = first; h < w.to; h += HOUR_MS)
+    out.push({ hour: h, entries: Number(byHour.get(h)?.entries ?? 0), exits: Number(byHour.get(h)?.exits ?? 0) });
   return out;
 }
 
@@ -128,23 +174,15 @@ export interface EndedStays {
 
 /** The stays that ended in the window: average stay, zero-fee share, receivable, reductions. */
 export async function endedStays(db: Db, w: FigureWindow): Promise<EndedStays> {
-  const params: unknown[] = [w.from, w.to];
-  const scope = lotFilter('parking_id', w.lots, params);
-  const { rows } = await db.query<{ n: number; minutes: string | null; zero: number; receivable: string; discount: string; owed: string }>(
-    `select count(*)::int as n, sum(extract(epoch from exit_time - entry_time) / 60) as minutes,
-            count(*) filter (where paid_cents = 0)::int as zero, coalesce(sum(receivable_cents), 0) as receivable,
-            coalesce(sum(discount_cents), 0) as discount, coalesce(sum(owed_cents), 0) as owed
-       from parking_order where exit_time >= to_timestamp($1 / 1000.0) and exit_time < to_timestamp($2 / 1000.0)${scope}`,
-    params,
-  );
-  const r = rows[0];
+  const r = await staySums(db, w);
+  const n = r.exits ?? 0;
   return {
-    ended: r.n,
-    averageStayMinutes: r.n > 0 ? Math.round(Number(r.minutes) / r.n) : 0,
-    zeroFeeShare: r.n > 0 ? r.zero / r.n : 0,
-    receivableCents: Number(r.receivable),
-    discountCents: Number(r.discount),
-    owedCents: Number(r.owed),
+    ended: n,
+    averageStayMinutes: n > 0 ? Math.round((r.minutes ?? 0) / n) : 0,
+    zeroFeeShare: n > 0 ? (r.zero ?? 0) / n : 0,
+    receivableCents: r.receivable ?? 0,
+    discountCents: r.discount ?? 0,
+    owedCents: r.owed ?? 0,
   };
 }
 

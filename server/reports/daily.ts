@@ -31,15 +31,16 @@ export interface DailyRow {
 
 type Exits = { day: string; parking_id: string; n: number; receivable: string; discount: string };
 
+/** Exits, receivable and discounts per lot and China day, from the kept hours (a China day is 24 whole hours). */
 async function exitsByDay(db: Db, lots: LotScope, r: ReportRange): Promise<Exits[]> {
   const params: unknown[] = [r.first, r.last];
   const scope = lotFilter('parking_id', lots, params);
   const { rows } = await db.query<Exits>(
-    `select to_char((exit_time at time zone 'Asia/Shanghai')::date, 'YYYY-MM-DD') as day, parking_id, count(*)::int as n,
+    `select to_char((hour at time zone 'Asia/Shanghai')::date, 'YYYY-MM-DD') as day, parking_id, sum(exits)::int as n,
             sum(receivable_cents) as receivable, sum(discount_cents) as discount
-       from parking_order
-      where exit_time >= ($1::date)::timestamp at time zone 'Asia/Shanghai' and exit_time < ($2::date + 1)::timestamp at time zone 'Asia/Shanghai'${scope}
-      group by 1, 2`,
+       from parking_hour
+      where hour >= ($1::date)::timestamp at time zone 'Asia/Shanghai' and hour < ($2::date + 1)::timestamp at time zone 'Asia/Shanghai'${scope}
+      group by 1, 2 having sum(exits) <> 0`,
     params,
   );
   return rows;

@@ -100,6 +100,7 @@ async function withoutIndexes(tx: Db, table: string, load: () => Promise<void>):
     await tx.query("select set_config('session_replication_role', 'origin', true)");
     // the kept totals' triggers were off for the load: recount them once
     await tx.query('select finance_day_rebuild()');
+    await tx.query('select parking_hour_rebuild()');
     await tx.query(`delete from parking_order_totals`);
     await tx.query(
       `insert into parking_order_totals
