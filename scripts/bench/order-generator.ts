@@ -41,4 +41,3 @@ export async function generate(db: Database, n: number): Promise<void> {
     );
   }
 }
-

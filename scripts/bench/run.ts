@@ -4,7 +4,14 @@ import { bareFirstOpen, coldLoad, firstOpens, heapGrowth, publicBundle, signInBu
 import { LIST_APIS, loadList } from './api-load';
 import { startBenchServer, signInToken, type BenchServer } from './server';
 import { formatSummary, printTable, summarize, type FigureRow } from './stats';
-import { FINANCE_SCRIPT, MONEY_LISTS_SCRIPT, ORDER_LIST_SCRIPT, checkPagesSeconds, freshStartSeconds, runFigureScript } from './tools-figures';
+import {
+  FINANCE_SCRIPT,
+  MONEY_LISTS_SCRIPT,
+  ORDER_LIST_SCRIPT,
+  checkPagesSeconds,
+  freshStartSeconds,
+  runFigureScript,
+} from './tools-figures';
 
 /**
  * `npm run bench`: builds the console with the bare-amis floor (BENCH=1), starts the reference server
