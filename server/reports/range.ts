@@ -19,9 +19,11 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 function dayOf(v: string | undefined, title: string, fallback: string): string {
   if (v === undefined || v === '') return fallback;
   // amis's date range sends epoch seconds; the screens' links send days
-  if (/^\d{9,11}$/.test(v)) return chinaDate(Number(v) * 1000);
+  if (/^\d{9,11}$/.test(v)) return dayOf(chinaDate(Number(v) * 1000), title, fallback);
   if (!DAY.test(v) || Number.isNaN(Date.parse(`${v}T00:00:00Z`)) || new Date(`${v}T00:00:00Z`).toISOString().slice(0, 10) !== v)
     throw badRequest(`${title}格式不正确，应为 YYYY-MM-DD`);
+  // the platform's records start long after 2000; a year 0 is no date PostgreSQL knows
+  if (v < '2000-01-01' || v > '2099-12-31') throw badRequest(`${title}超出范围（2000-01-01 至 2099-12-31）`);
   return v;
 }
 
