@@ -52,6 +52,7 @@ export async function devicesOffline(
   const scope = lotFilter('d.parking_id', lots, params);
   const where = `d.enabled_mark = 1 and (d.last_heartbeat is null or d.last_heartbeat < now() - make_interval(mins => $1::int))${scope}`;
   const { rows } = await db.query<{ n: number }>(`select count(*)::int as n from device d where ${where}`, params);
+  if (limit <= 0) return { count: rows[0].n, list: [] };
   const list = await db.query<{ id: string; code: string; name: string; type: number; lot: string; lot_name: string; seen: Date | null }>(
     `select d.id, d.device_code as code, d.device_name as name, d.device_type as type, d.parking_id as lot, p.parking_name as lot_name,
             d.last_heartbeat as seen

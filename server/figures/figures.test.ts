@@ -179,3 +179,15 @@ describe('devices, charging and queues', () => {
     expect(lifts.list[0]).toMatchObject({ orderNo: 'FX-O8', reason: '道闸故障', collector: '张三' });
   });
 });
+
+describe('a window reaching the present', () => {
+  it('counts the current hour from its kept row: a car that came in ten minutes ago is in the last half hour’s entries', async () => {
+    const now = Date.now();
+    await db.query(
+      `insert into parking_order (id, order_no, parking_id, plate_no, entry_time, state) values ('fx-o9', 'FX-O9', $1, '粤B90000', $2, 0)`,
+      [LOT_A, new Date(now - 10 * 60_000)],
+    );
+    expect(await flow(db, { lots: LOTS, from: now - 30 * 60_000, to: now })).toEqual({ entries: 1, exits: 0 });
+    expect(await flow(db, { lots: LOTS, from: now - 30 * 60_000, to: now - 20 * 60_000 })).toEqual({ entries: 0, exits: 0 });
+  });
+});

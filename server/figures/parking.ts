@@ -69,9 +69,15 @@ const HOUR_MS = 3_600_000;
  * A window as the kept hours cover it: whole hours [wholeFrom, wholeTo) read from parking_hour, and
  * the partial hours at either end read from the orders themselves (a few hundred rows at most).
  */
-function hoursOf(w: FigureWindow): { wholeFrom: number; wholeTo: number; partials: [number, number][] } {
+function hoursOf(w: FigureWindow, now = Date.now()): { wholeFrom: number; wholeTo: number; partials: [number, number][] } {
   const wholeFrom = Math.ceil(w.from / HOUR_MS) * HOUR_MS;
-  const wholeTo = Math.max(wholeFrom, Math.floor(w.to / HOUR_MS) * HOUR_MS);
+  // a window reaching the present takes the current hour whole: nothing has entered or left after now
+  const end = w.to >= now ? Math.ceil(w.to / HOUR_MS) * HOUR_MS : w.to;
+  const wholeTo = Math.max(wholeFrom, Math.floor(end / HOUR_MS) * HOUR_MS);
+  if (w.to >= now && wholeFrom < end) {
+    const partials: [number, number][] = w.from < wholeFrom ? [[w.from, wholeFrom]] : [];
+    return { wholeFrom, wholeTo, partials };
+  }
   if (wholeFrom >= w.to) return { wholeFrom, wholeTo: wholeFrom, partials: [[w.from, w.to]] };
   const partials: [number, number][] = [];
   if (w.from < wholeFrom) partials.push([w.from, wholeFrom]);
@@ -126,8 +132,7 @@ export interface Flow {
 
 /** Entries and exits in the window. */
 export async function flow(db: Db, w: FigureWindow): Promise<Flow> {
-  const sums = await staySums(db, w);
-  return { entries: sums.entries ?? 0, exits: sums.exits ?? 0 };
+  return (await stayFigures(db, w)).flow;
 }
 
 export interface HourFlow {
@@ -174,15 +179,23 @@ export interface EndedStays {
 
 /** The stays that ended in the window: average stay, zero-fee share, receivable, reductions. */
 export async function endedStays(db: Db, w: FigureWindow): Promise<EndedStays> {
+  return (await stayFigures(db, w)).ended;
+}
+
+/** Flow and ended stays of one window from one reading of the kept hours (the dashboard wants both). */
+export async function stayFigures(db: Db, w: FigureWindow): Promise<{ flow: Flow; ended: EndedStays }> {
   const r = await staySums(db, w);
   const n = r.exits ?? 0;
   return {
-    ended: n,
-    averageStayMinutes: n > 0 ? Math.round((r.minutes ?? 0) / n) : 0,
-    zeroFeeShare: n > 0 ? (r.zero ?? 0) / n : 0,
-    receivableCents: r.receivable ?? 0,
-    discountCents: r.discount ?? 0,
-    owedCents: r.owed ?? 0,
+    flow: { entries: r.entries ?? 0, exits: n },
+    ended: {
+      ended: n,
+      averageStayMinutes: n > 0 ? Math.round((r.minutes ?? 0) / n) : 0,
+      zeroFeeShare: n > 0 ? (r.zero ?? 0) / n : 0,
+      receivableCents: r.receivable ?? 0,
+      discountCents: r.discount ?? 0,
+      owedCents: r.owed ?? 0,
+    },
   };
 }
 

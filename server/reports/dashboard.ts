@@ -1,6 +1,6 @@
 import type { Db } from '../db/database.ts';
 import type { LotScope } from '../resource/lot-scope.ts';
-import { endedStays, flow, hourlyFlow, lotOccupancy, occupancyTotals, timeUtilisation, turnover } from '../figures/parking.ts';
+import { hourlyFlow, lotOccupancy, occupancyTotals, stayFigures, timeUtilisation, turnover } from '../figures/parking.ts';
 import { byChannel, moneyRows, received } from '../figures/money.ts';
 import { chinaDate, DAY_MS } from '../../domain/china-time.ts';
 import { todayWindow, yesterdaySoFar } from '../figures/window.ts';
@@ -33,14 +33,11 @@ async function trafficCard(db: Db, a: DashboardAccess, now: number) {
   const yesterday = yesterdaySoFar(today);
   const lots = await lotOccupancy(db, a.lots);
   const totals = occupancyTotals(lots);
-  const [flowToday, flowYesterday, endedToday, endedYesterday, hourly, utilisation] = [
-    await flow(db, today),
-    await flow(db, yesterday),
-    await endedStays(db, today),
-    await endedStays(db, yesterday),
-    await hourlyFlow(db, { lots: a.lots, from: now - 24 * 3_600_000 + 1, to: now + 1 }),
-    await timeUtilisation(db, today, totals.spaces),
-  ];
+  const today_ = await stayFigures(db, today);
+  const yesterday_ = await stayFigures(db, yesterday);
+  const [flowToday, flowYesterday, endedToday, endedYesterday] = [today_.flow, yesterday_.flow, today_.ended, yesterday_.ended];
+  const hourly = await hourlyFlow(db, { lots: a.lots, from: now - 24 * 3_600_000 + 1, to: now + 1 });
+  const utilisation = await timeUtilisation(db, today, totals.spaces);
   return {
     ...totals,
     entries: { today: flowToday.entries, yesterday: flowYesterday.entries },

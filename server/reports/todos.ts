@@ -47,7 +47,7 @@ export async function dashboardTodos(db: Db, a: DashboardAccess, now: number): P
     todos.push({
       key: 'devicesOffline',
       title: `离线超${OFFLINE_MINUTES / 60}小时的设备`,
-      count: (await devicesOffline(db, a.lots, OFFLINE_MINUTES, 1)).count,
+      count: (await devicesOffline(db, a.lots, OFFLINE_MINUTES, 0)).count,
       link: '/monitoring/device?online=0',
     });
   if (has('arrearsRecord')) {
