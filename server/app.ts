@@ -144,8 +144,6 @@ export async function registerApi(
     smsOutbox?: SmsOutbox;
     pageBundles?: PageBundle[];
     live?: Omit<LiveOptions, 'databaseUrl'>;
-    /** the simulators write today's data: reports and screens label their figures as a demo */
-    demo?: boolean;
   } = {},
 ): Promise<void> {
   app.setValidatorCompiler(typeboxValidatorCompiler);
@@ -178,8 +176,8 @@ export async function registerApi(
   registerCardRoutes(app, db);
   registerPublicRoutes(app, db, guard.limits);
   registerPdaRoutes(app, db);
-  registerFinanceReportRoutes(app, db, { demo: opts.demo ?? false });
-  registerDashboardRoutes(app, db, { demo: opts.demo ?? false });
+  registerFinanceReportRoutes(app, db);
+  registerDashboardRoutes(app, db);
   registerLive(app, db, { ...opts.live, databaseUrl: opts.databaseUrl });
   registerActivityRoute(app, db, guard.limits);
   registerLaneEntryRoute(app, db);
@@ -239,7 +237,6 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<{ app: Fasti
     smsOutbox: createSmsOutbox(opts.smsOutbox),
     pageBundles: opts.pageBundles,
     live: opts.live,
-    demo: (opts.simTrafficMs ?? 0) > 0,
   });
   const siteDir = studioBundles(opts.pageBundles ?? DEFAULT_PAGE_BUNDLES).siteDir;
   if (siteDir) {

@@ -12,6 +12,7 @@ import { dailyReport, dailyTotals } from '../reports/daily.ts';
 import { channelReport } from '../reports/channel.ts';
 import { chargingReport, chargingTotals } from '../reports/charging.ts';
 import { movementsBehind } from '../reports/drill.ts';
+import { simulatorsRunning } from '../live/demo-flag.ts';
 import { chargingSheet, channelSheet, dailySheet } from '../reports/sheets.ts';
 import { channelChart, channelTotals, chargingChart, dailyChart } from '../reports/charts.ts';
 
@@ -37,19 +38,15 @@ const drillQuery = Type.Object({
   stationId: Type.Optional(Type.String({ title: '充电站', maxLength: 64 })),
 });
 
-export interface ReportOptions {
-  /** the simulators write today's data: the reports say that the figures are a demo */
-  demo: boolean;
-}
-
-function notes(req: FastifyRequest, range: ReturnType<typeof reportRange>, demo: boolean) {
+/** What the page says above the table: the range, a day not over, a demo while the simulators write today's data. */
+async function notes(db: Db, req: FastifyRequest, range: ReturnType<typeof reportRange>) {
   return {
     maxDays: MAX_REPORT_DAYS,
     first: range.first,
     last: range.last,
     // a range holding today: its last day is not over and its numbers still move
     openDay: range.last >= range.today ? range.today : '',
-    demo,
+    demo: await simulatorsRunning(db),
     lotLimited: lotsOf(req) !== null,
   };
 }
@@ -61,7 +58,7 @@ async function sendSheet(reply: FastifyReply, db: Db, req: FastifyRequest, name:
   return body;
 }
 
-export function registerFinanceReportRoutes(fastify: FastifyInstance, db: Db, opts: ReportOptions): void {
+export function registerFinanceReportRoutes(fastify: FastifyInstance, db: Db): void {
   const app = fastify.withTypeProvider<TypeBoxProvider>();
   const daily = { menus: ['financeDaily'] };
   const channel = { menus: ['financeChannel'] };
@@ -70,7 +67,7 @@ export function registerFinanceReportRoutes(fastify: FastifyInstance, db: Db, op
   app.get('/api/finance/Daily', { schema: { querystring: rangeQuery, summary: '日报表' }, config: { access: daily } }, async (req) => {
     const range = reportRange(req.query);
     const list = await dailyReport(db, lotsOf(req), range);
-    return ok({ list, totals: dailyTotals(list), chart: dailyChart(list), notes: notes(req, range, opts.demo) });
+    return ok({ list, totals: dailyTotals(list), chart: dailyChart(list), notes: await notes(db, req, range) });
   });
   app.get(
     '/api/finance/Daily/Actions/Export',
@@ -92,7 +89,7 @@ export function registerFinanceReportRoutes(fastify: FastifyInstance, db: Db, op
         list,
         totals: channelTotals(list),
         chart: channelChart(list),
-        notes: notes(req, range, opts.demo),
+        notes: await notes(db, req, range),
       });
     },
   );
@@ -116,7 +113,7 @@ export function registerFinanceReportRoutes(fastify: FastifyInstance, db: Db, op
         list,
         totals: chargingTotals(list),
         chart: chargingChart(list),
-        notes: notes(req, range, opts.demo),
+        notes: await notes(db, req, range),
       });
     },
   );
