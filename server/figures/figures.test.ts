@@ -71,6 +71,11 @@ describe('parking figures', () => {
     expect(ended).toMatchObject({ ended: 3, averageStayMinutes: 150, receivableCents: 1600 });
   });
 
+  it('time utilisation of a window cutting hours: 09:15–09:45 has o4 all along and o2 until 09:30, 45 minutes over 14 × 30', async () => {
+    const at = (hhmm: string) => Date.parse(`${DAY}T${hhmm}:00+08:00`);
+    expect(await timeUtilisation(db, { lots: LOTS, from: at('09:15'), to: at('09:45') }, 14)).toBeCloseTo(45 / 420, 6);
+  });
+
   it('a lot-limited caller counts only its lot', async () => {
     expect(await flow(db, dayWindow([LOT_B], DAY))).toEqual({ entries: 2, exits: 1 });
   });

@@ -92,7 +92,8 @@ async function keptHours(db: Db, lots: LotScope, from: number, to: number): Prom
   const scope = lotFilter('parking_id', lots, params);
   const { rows } = await db.query<Record<string, string | null>>(
     `select sum(entries) as entries, sum(exits) as exits, sum(stay_minutes) as minutes, sum(zero_fee) as zero,
-            sum(receivable_cents) as receivable, sum(discount_cents) as discount, sum(owed_cents) as owed
+            sum(receivable_cents) as receivable, sum(discount_cents) as discount, sum(owed_cents) as owed,
+            sum(entry_epochs) as "entryEpochs", sum(exit_epochs) as "exitEpochs"
        from parking_hour where hour >= to_timestamp($1 / 1000.0) and hour < to_timestamp($2 / 1000.0)${scope}`,
     params,
   );
@@ -104,12 +105,24 @@ async function countedStays(db: Db, lots: LotScope, from: number, to: number): P
   const params: unknown[] = [from, to];
   const scope = lotFilter('parking_id', lots, params);
   const { rows } = await db.query<Record<string, string | null>>(
-    `select (select count(*) from parking_order where entry_time >= to_timestamp($1 / 1000.0) and entry_time < to_timestamp($2 / 1000.0)${scope}) as entries,
-            count(*) as exits, sum(extract(epoch from exit_time - entry_time) / 60) as minutes, count(*) filter (where paid_cents = 0) as zero,
+    `select e.entries, e."entryEpochs", count(*) as exits, sum(extract(epoch from exit_time)) as "exitEpochs", sum(extract(epoch from exit_time - entry_time) / 60) as minutes, count(*) filter (where paid_cents = 0) as zero,
             sum(receivable_cents) as receivable, sum(discount_cents) as discount, sum(owed_cents) as owed
-       from parking_order where exit_time >= to_timestamp($1 / 1000.0) and exit_time < to_timestamp($2 / 1000.0)${scope}`,
+       from parking_order,
+            (select count(*) as entries, sum(extract(epoch from entry_time)) as "entryEpochs" from parking_order
+              where entry_time >= to_timestamp($1 / 1000.0) and entry_time < to_timestamp($2 / 1000.0)${scope}) e
+      where exit_time >= to_timestamp($1 / 1000.0) and exit_time < to_timestamp($2 / 1000.0)${scope}
+      group by e.entries, e."entryEpochs"`,
     params,
   );
+  if (!rows[0]) {
+    // no exits in the range: its entries alone
+    const { rows: e } = await db.query<{ entries: string; entryEpochs: string | null }>(
+      `select count(*) as entries, sum(extract(epoch from entry_time)) as "entryEpochs" from parking_order
+        where entry_time >= to_timestamp($1 / 1000.0) and entry_time < to_timestamp($2 / 1000.0)${scope}`,
+      params,
+    );
+    return { entries: Number(e[0].entries), entryEpochs: Number(e[0].entryEpochs ?? 0) };
+  }
   return Object.fromEntries(Object.entries(rows[0]).map(([k, v]) => [k, Number(v ?? 0)]));
 }
 
@@ -204,25 +217,32 @@ export function turnover(ended: number, spaces: number): number {
   return spaces > 0 ? ended / spaces : 0;
 }
 
+/** Stays open at instant `at` (entered before it, not left by it), any entry day: the kept hours before it plus its own hour's orders. */
+async function openAt(db: Db, lots: LotScope, at: number): Promise<number> {
+  const hour = Math.floor(at / HOUR_MS) * HOUR_MS;
+  const params: unknown[] = [hour];
+  const scope = lotFilter('parking_id', lots, params);
+  const { rows } = await db.query<{ n: string | null }>(
+    `select sum(entries - exits) as n from parking_hour where hour < to_timestamp($1 / 1000.0)${scope}`,
+    params,
+  );
+  const inHour = hour < at ? await countedStays(db, lots, hour, at) : {};
+  return Number(rows[0].n ?? 0) + (inHour.entries ?? 0) - (inHour.exits ?? 0);
+}
+
 /**
  * Time utilisation: Σ minutes the stays occupied inside the window / (spaces × the window's
- * minutes), 0–1. Stays still open count up to the window's end.
+ * minutes), 0–1; a stay not yet left counts to the window's end. The occupied time is
+ * N(from)·(to − from) + Σ entries (to − entry) − Σ exits (to − exit) over the window, from the kept
+ * hours' counts and sums of instants: no order row is read but those of a partial hour.
  */
 export async function timeUtilisation(db: Db, w: FigureWindow, spaces: number): Promise<number> {
   if (spaces <= 0 || w.to <= w.from) return 0;
-  const params: unknown[] = [w.from, w.to];
-  const scope = lotFilter('parking_id', w.lots, params);
-  // two index ranges: stays that ended inside or after the window start, and stays still open
-  const { rows } = await db.query<{ minutes: string | null }>(
-    `select sum(extract(epoch from least(coalesce(exit_time, to_timestamp($2 / 1000.0)), to_timestamp($2 / 1000.0))
-                                   - greatest(entry_time, to_timestamp($1 / 1000.0))) / 60) as minutes
-       from (select entry_time, exit_time from parking_order
-              where exit_time > to_timestamp($1 / 1000.0) and entry_time < to_timestamp($2 / 1000.0)${scope}
-             union all
-             select entry_time, exit_time from parking_order
-              where exit_time is null and entry_time < to_timestamp($2 / 1000.0)${scope}) s`,
-    params,
-  );
+  const open = await openAt(db, w.lots, w.from);
+  const r = await staySums(db, w);
+  const to = w.to / 1000;
+  const seconds =
+    open * (to - w.from / 1000) + ((r.entries ?? 0) * to - (r.entryEpochs ?? 0)) - ((r.exits ?? 0) * to - (r.exitEpochs ?? 0));
   const windowMinutes = (w.to - w.from) / 60_000;
-  return Math.min(1, Number(rows[0].minutes ?? 0) / (spaces * windowMinutes));
+  return Math.max(0, Math.min(1, seconds / 60 / (spaces * windowMinutes)));
 }

@@ -57,11 +57,12 @@ async function keptVersusRecount(db: Db): Promise<{ kept: number; differing: unk
 async function hoursVersusRecount(db: Db): Promise<{ kept: number; differing: unknown[] }> {
   const kept = await db.query<{ n: number }>('select count(*)::int as n from parking_hour where entries <> 0 or exits <> 0');
   const { rows } = await db.query(
-    `with k as (select hour, parking_id, entries, exits, stay_minutes, receivable_cents, discount_cents, owed_cents, zero_fee
+    `with k as (select hour, parking_id, entries, exits, stay_minutes, receivable_cents, discount_cents, owed_cents, zero_fee,
+                       entry_epochs, exit_epochs
                   from parking_hour where entries <> 0 or exits <> 0 or receivable_cents <> 0),
           r as (select m.hour, m.parking_id, sum(m.entries) as entries, sum(m.exits) as exits, sum(m.stay_minutes) as stay_minutes,
                        sum(m.receivable_cents) as receivable_cents, sum(m.discount_cents) as discount_cents, sum(m.owed_cents) as owed_cents,
-                       sum(m.zero_fee) as zero_fee
+                       sum(m.zero_fee) as zero_fee, sum(m.entry_epochs) as entry_epochs, sum(m.exit_epochs) as exit_epochs
                   from parking_order o cross join lateral parking_hour_moves(o) m group by 1, 2)
      (select 'kept' as side, * from k except select 'kept', * from r) union all (select 'recount', * from r except select 'recount', * from k)`,
   );
