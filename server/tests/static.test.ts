@@ -30,7 +30,12 @@ describe('static files and app-config.json', () => {
       ],
     });
     const cfg = await app.inject('/app-config.json');
-    expect(cfg.json()).toEqual({ siteTitle: 'X', pageBundles: ['/site-pages/', '/pages-json/'] });
+    // each bundle's page files, so the console asks only for files that exist
+    expect(cfg.json()).toEqual({
+      siteTitle: 'X',
+      pageBundles: ['/site-pages/', '/pages-json/'],
+      bundleFiles: { '/site-pages/': ['a'], '/pages-json/': ['a'] },
+    });
     const sitePage = await app.inject('/site-pages/a.json');
     expect(sitePage.json()).toMatchObject({ title: 'site' });
     expect(sitePage.headers['cache-control']).toBe('no-store');
@@ -71,7 +76,7 @@ describe('static files and app-config.json', () => {
     const app = Fastify();
     await registerStatic(app, { distDir: join(root, 'missing'), pageBundles: [] });
     expect((await app.inject('/index.html')).statusCode).toBe(404);
-    expect((await app.inject('/app-config.json')).json()).toEqual({ pageBundles: [] });
+    expect((await app.inject('/app-config.json')).json()).toEqual({ pageBundles: [], bundleFiles: {} });
     await app.close();
   });
 
