@@ -108,7 +108,11 @@ export async function dailyReport(db: Db, lots: LotScope, r: ReportRange): Promi
     target.cardCents = received(ms, (m) => m.source === 'card').netCents;
     target.netCents = received(ms).netCents;
   }
-  return [...rows.values()].sort((a, b) => a.day.localeCompare(b.day) || a.parkingName.localeCompare(b.parkingName, 'zh'));
+  // money of no lot last in its day
+  const noLot = (r: DailyRow) => (r.parkingId ? 0 : 1);
+  return [...rows.values()].sort(
+    (a, b) => a.day.localeCompare(b.day) || noLot(a) - noLot(b) || a.parkingName.localeCompare(b.parkingName, 'zh'),
+  );
 }
 
 /** The totals row: every money and count column summed. */

@@ -31,6 +31,8 @@ export interface Movement {
 
 export interface DrillFilter {
   parkingId?: string;
+  /** only the money of no lot */
+  noLot?: number;
   channel?: number;
   source?: string;
   /** a charging station: its sessions' payments and refunds */
@@ -47,9 +49,11 @@ export async function movementsBehind(
 ): Promise<{ list: Movement[]; more: boolean }> {
   const params: unknown[] = [r.first, r.last];
   let where = lotFilter("coalesce(m.parking_id, '')", lots, params);
-  if (f.parkingId !== undefined) {
+  // money of no lot (a station outside every lot) is asked for by noLot: an empty parkingId is no filter
+  if (f.noLot) where += ` and coalesce(m.parking_id, '') = ''`;
+  else if (f.parkingId) {
     params.push(f.parkingId);
-    where += ` and coalesce(m.parking_id, '') = $${params.length}`;
+    where += ` and m.parking_id = $${params.length}`;
   }
   if (f.channel !== undefined) {
     params.push(f.channel);

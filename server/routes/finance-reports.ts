@@ -33,6 +33,7 @@ const drillQuery = Type.Object({
   from: Type.Optional(Type.String({ title: '开始日期', maxLength: 10 })),
   to: Type.Optional(Type.String({ title: '结束日期', maxLength: 10 })),
   parkingId: Type.Optional(Type.String({ title: '停车场', maxLength: 64 })),
+  noLot: Type.Optional(Type.Integer({ title: '未归属车场', minimum: 0, maximum: 1, 'x-msg': '未归属车场只能是0或1' })),
   channel: Type.Optional(Type.Integer({ title: '支付渠道', minimum: 0, maximum: 99, 'x-msg': '支付渠道不正确' })),
   source: Type.Optional(Type.String({ title: '来源', maxLength: 20 })),
   stationId: Type.Optional(Type.String({ title: '充电站', maxLength: 64 })),

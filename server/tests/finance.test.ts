@@ -94,6 +94,12 @@ describe('finance reconciliation', () => {
     for (const [lot, cents] of reportLots) expect(perLot.get(lot) ?? 0, `lot ${lot}`).toBe(cents);
     for (const row of channel.body.data.list as { channel: number; netCents: number }[])
       expect(row.netCents, `channel ${row.channel}`).toBe(perChannel.get(row.channel) ?? 0);
+    // each row's drill-down adds up to the row, a lot's and the money of no lot alike
+    for (const row of daily.body.data.list as { parkingId: string; netCents: number }[]) {
+      const lotQuery = row.parkingId ? `parkingId=${row.parkingId}` : 'noLot=1';
+      const drill = await call(s.app, 'GET', `/api/finance/Movements?${q}&${lotQuery}`, { token: s.admin });
+      expect(drill.body.data.totals.netCents, `drill-down of ${row.parkingId || 'no lot'}`).toBe(row.netCents);
+    }
     const total = [...audit.values()].reduce((a, b) => a + b, 0);
     expect(daily.body.data.totals.netCents).toBe(total);
     expect(moves.body.data.totals.netCents).toBe(total);

@@ -121,7 +121,7 @@ test.describe('390 px wide', () => {
     const wide: string[] = [];
     for (const path of screens) {
       await page.goto(`/#${path}`);
-      await expect(page.locator('.pc-amis-page:visible, .pc-card:visible').first()).toBeVisible();
+      await expect(page.locator('.pc-amis-page:visible, .pc-card:visible, .pc-dash:visible').first()).toBeVisible();
       await expect(page.locator('.pc-page-loading:visible, .cxd-Spinner:visible')).toHaveCount(0, { timeout: 20_000 });
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       if (width > PHONE.width) wide.push(`${path}: ${width} px`);
