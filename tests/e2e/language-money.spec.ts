@@ -29,13 +29,15 @@ async function inEnglish(page: Page, path: string) {
 
 /** The cells of a list's column, by its header (amis draws the header once more above the list, with no rows). */
 async function columnTexts(page: Page, header: string): Promise<string[]> {
-  const cells = await page.locator('.pc-cached-page:visible .cxd-Table-table').evaluateAll((tables, name) => {
-    const table = tables.find((t) => t.querySelector('tbody tr'));
-    const index = table ? [...table.querySelectorAll('thead th')].findIndex((th) => th.textContent?.trim() === name) : -1;
-    return index < 0 ? null : [...table!.querySelectorAll('tbody tr')].map((tr) => tr.children[index]?.textContent?.trim() ?? '');
-  }, header);
-  expect(cells, `a list with a column ${header}`).not.toBeNull();
-  return cells!;
+  const read = () =>
+    page.locator('.pc-cached-page:visible .cxd-Table-table').evaluateAll((tables, name) => {
+      const table = tables.find((t) => t.querySelector('tbody tr'));
+      const index = table ? [...table.querySelectorAll('thead th')].findIndex((th) => th.textContent?.trim() === name) : -1;
+      return index < 0 ? null : [...table!.querySelectorAll('tbody tr')].map((tr) => tr.children[index]?.textContent?.trim() ?? '');
+    }, header);
+  // a list just opened may still be drawing its header in the page's language: asked again until it shows
+  await expect.poll(read, { message: `a list with a column ${header}` }).not.toBeNull();
+  return (await read())!;
 }
 
 /** A refund asked for through the API on a paid order of the seeded history, with reason 多收费用 and `words`. */
