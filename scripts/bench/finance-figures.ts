@@ -1,5 +1,5 @@
 import { buildApp, prepareDatabase } from '../../server/app.ts';
-import { md5Hex } from '../../server/lib/password.ts';
+import { adminTokenOf, pct } from './inject.ts';
 import { chinaDate } from '../../domain/china-time.ts';
 import { dropIndexes, generate } from './order-generator.ts';
 
@@ -13,7 +13,6 @@ import { dropIndexes, generate } from './order-generator.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 const BUDGET_MS = 200;
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 const n = Number(process.argv[2] ?? 1_000_000);
 const t0 = performance.now();
@@ -31,12 +30,7 @@ await db.query('analyze');
 console.log(`${n.toLocaleString('en')} orders and their payments generated in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
 const { app } = await buildApp({ db });
-const login = await app.inject({
-  method: 'POST',
-  url: '/api/oauth/Login',
-  payload: { account: 'admin', password: md5Hex('admin123'), code: '', timestamp: '', origin: 'password', grant_type: 'password' },
-});
-const token = login.json().data.token as string;
+const token = await adminTokenOf(app);
 const yesterday = chinaDate(Date.now() - 86_400_000);
 const monthAgo = chinaDate(Date.now() - 30 * 86_400_000);
 const lot = (await db.query<{ id: string }>('select id from parking order by id limit 1')).rows[0].id;

@@ -1,6 +1,6 @@
 import { buildApp, prepareDatabase } from '../../server/app.ts';
 import type { Database } from '../../server/db/database.ts';
-import { md5Hex } from '../../server/lib/password.ts';
+import { adminTokenOf, pct } from './inject.ts';
 
 /**
  * `npx tsx scripts/bench/money-lists.ts [factor]` (default 10): the demo database with its debts and
@@ -41,8 +41,6 @@ async function multiply(db: Database, factor: number): Promise<void> {
   await db.query('analyze');
 }
 
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-
 async function main(): Promise<void> {
   const factor = Number(process.argv[2] ?? 10);
   const db = await prepareDatabase({}, {});
@@ -51,12 +49,7 @@ async function main(): Promise<void> {
   const [debts, refunds] = [await count('arrears_record'), await count('parking_order_refund')];
   console.log(`${factor}× the demo: ${debts.toLocaleString('en')} debts, ${refunds.toLocaleString('en')} refunds`);
   const { app } = await buildApp({ db });
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/oauth/Login',
-    payload: { account: 'admin', password: md5Hex('admin123'), code: '', timestamp: '', origin: 'password', grant_type: 'password' },
-  });
-  const token = login.json().data.token as string;
+  const token = await adminTokenOf(app);
   const lot = (await db.query<{ parking_id: string }>('select parking_id from arrears_record group by 1 order by count(*) desc limit 1'))
     .rows[0].parking_id;
   const scenarios: Record<string, string> = {

@@ -1,5 +1,5 @@
 import { buildApp, prepareDatabase } from '../../server/app.ts';
-import { md5Hex } from '../../server/lib/password.ts';
+import { adminTokenOf, pct } from './inject.ts';
 import { dropIndexes, generate } from './order-generator.ts';
 
 /**
@@ -12,8 +12,6 @@ import { dropIndexes, generate } from './order-generator.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 const DAY_S = 86_400;
-
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 async function benchSize(n: number): Promise<Record<string, { p50: number; p95: number }>> {
   const t0 = performance.now();
@@ -29,12 +27,7 @@ async function benchSize(n: number): Promise<Record<string, { p50: number; p95: 
   );
 
   const { app } = await buildApp({ db });
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/oauth/Login',
-    payload: { account: 'admin', password: md5Hex('admin123'), code: '', timestamp: '', origin: 'password', grant_type: 'password' },
-  });
-  const token = login.json().data.token as string;
+  const token = await adminTokenOf(app);
   const lot = (await db.query<{ id: string }>('select id from parking order by id limit 1')).rows[0].id;
   const nowS = Math.floor(Date.now() / 1000);
   const week = `${nowS - 7 * DAY_S},${nowS}`;

@@ -1,6 +1,7 @@
 import type { Db } from '../db/database.ts';
 import type { LotScope } from '../resource/lot-scope.ts';
 import { PAY_CHANNEL } from '../../domain/parking-codes.ts';
+import type { DashboardReceived } from '../../domain/dashboard.ts';
 import { lotFilter } from './window.ts';
 
 /**
@@ -82,12 +83,8 @@ export async function moneyRows(db: Db, lots: LotScope, first: string, last: str
   return [...out.values()].sort((a, b) => a.day.localeCompare(b.day) || a.parkingId.localeCompare(b.parkingId) || a.channel - b.channel);
 }
 
-export interface Received {
-  inCents: number;
-  refundCents: number;
-  /** received − refunds */
-  netCents: number;
-}
+/** received, refunded and net (received − refunds), cents */
+export type Received = DashboardReceived;
 
 /** Received, refunded and net over `rows`, optionally only those `pick` keeps. */
 export function received(rows: MoneyRow[], pick: (r: MoneyRow) => boolean = () => true): Received {

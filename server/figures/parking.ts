@@ -1,6 +1,7 @@
 import type { Db } from '../db/database.ts';
 import type { LotScope } from '../resource/lot-scope.ts';
 import { ORDER_STATE } from '../../domain/parking-codes.ts';
+import type { DashboardLot } from '../../domain/dashboard.ts';
 import { type FigureWindow, lotFilter } from './window.ts';
 
 /**
@@ -11,17 +12,8 @@ import { type FigureWindow, lotFilter } from './window.ts';
 /** an open stay: in the lot, paid or not, whatever day it entered (counting today's entries only is wrong after midnight) */
 export const OPEN_STAY = `exit_time is null and state in (${ORDER_STATE.IN_PARK}, ${ORDER_STATE.PAID_IN_PARK})`;
 
-export interface LotOccupancy {
-  parkingId: string;
-  parkingName: string;
-  /** the lot's spaces (停车场管理 › 总车位) */
-  spaces: number;
-  /** open stays now */
-  inPark: number;
-  /** spaces − open stays, never below 0 */
-  free: number;
-  /** open stays / spaces, 0–1 (0 for a lot without spaces) */
-  occupancy: number;
+/** A lot now: its spaces, cars in park, free spaces (never below 0) and occupancy 0–1, as the dashboard shows it, and where it is. */
+export interface LotOccupancy extends DashboardLot {
   lng: number | null;
   lat: number | null;
 }
