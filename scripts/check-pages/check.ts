@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
-import { findNodeAtLocation, parseTree, type Node } from 'jsonc-parser';
+import { pointerSpan } from '../../domain/pages/json-pointer-span.ts';
 import { ROUTE_FILE_NAME } from '../../domain/pages/route-file.ts';
 import { jsonSyntaxProblem, parseRouteFile } from '../../domain/pages/route-file-text.ts';
 import { isPattern } from '../../domain/pages/path-pattern.ts';
@@ -72,20 +72,8 @@ function lineColumn(text: string, offset: number): { line: number; column: numbe
 /** Where a JSON pointer starts in a text (1-based line and column), for the report; undefined when it cannot be told. */
 export function locatePointer(text: string, pointer: string): { line: number; column: number } | undefined {
   if (!pointer) return undefined;
-  const tree: Node | undefined = parseTree(text);
-  if (!tree) return undefined;
-  const segments = pointer
-    .split('/')
-    .slice(1)
-    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
-    .map((s) => (/^\d+$/.test(s) ? Number(s) : s));
-  // the deepest node that exists: an unknown property's own node, or the object missing one
-  for (let n = segments.length; n >= 0; n--) {
-    const node = n === 0 ? tree : findNodeAtLocation(tree, segments.slice(0, n));
-    if (!node) continue;
-    return lineColumn(text, node.parent?.type === 'property' && n > 0 ? node.parent.offset : node.offset);
-  }
-  return undefined;
+  const span = pointerSpan(text, pointer);
+  return span && lineColumn(text, span.start);
 }
 
 /** Syntax first: a file that does not parse is reported with every syntax error and nothing else. */
