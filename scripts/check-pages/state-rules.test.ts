@@ -32,6 +32,17 @@ describe('check:pages state rule', () => {
     expect(checkStateLiterals(details, LISTS_WITH_ACTIONS).map((p) => p.path)).toEqual(['/body/0/visibleOn']);
   });
 
+  it('an order read by its record (停车订单详情) or a charging order list answers actions too', () => {
+    const details = {
+      type: 'page',
+      initApi: 'get:/api/order/ParkingOrder/${params.id}',
+      body: [{ type: 'button', visibleOn: '${state == 2}' }],
+    };
+    expect(checkStateLiterals(details, LISTS_WITH_ACTIONS).map((p) => p.path)).toEqual(['/body/0/visibleOn']);
+    const charging = { type: 'crud', api: 'get:/api/charging/Order', columns: [{ type: 'button', disabledOn: '${state >= 3}' }] };
+    expect(checkStateLiterals(charging, LISTS_WITH_ACTIONS).map((p) => p.path)).toEqual(['/columns/0/disabledOn']);
+  });
+
   it('what counts as a state literal', () => {
     for (const yes of ['status === 0', 'state>=2', '3 > status', 'cardStatus != 4', '(status == 1 || status == 2)'])
       expect(yes).toMatch(STATE_LITERAL);

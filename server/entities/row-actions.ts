@@ -21,6 +21,10 @@ export const LISTS_WITH_ACTIONS = [
   '/api/card/GroupCard',
   '/api/arrears/ArrearsRecord',
   '/api/coupon/Records',
+  // an order's actions (orders/order-actions.ts; charging/order-machine.ts): a parking order's record
+  // (停车订单详情, routes/order-details.ts), a charging order's rows and record (充电订单)
+  '/api/order/ParkingOrder',
+  '/api/charging/Order',
 ] as const;
 
 /** The audit desk's actions on a refund (the channel's own steps are no one's button). */

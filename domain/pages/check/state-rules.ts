@@ -2,7 +2,8 @@ import type { RuleProblem } from './page-rules.ts';
 
 /**
  * Each state machine is the only source of what may be done with a record. A list whose rows answer
- * `actions` (server/entities/row-actions.ts: 退款审核, 月卡, 团体卡, 欠费记录, 优惠券记录) says with each
+ * `actions` (server/entities/row-actions.ts: 退款审核, 月卡, 团体卡, 欠费记录, 优惠券记录,
+ * 停车订单, 充电订单) says with each
  * row what may be done with it now; a page reading it shows its buttons by them
  * (`${ARRAYINCLUDES(actions, 'approve') && HAS_PERM(…)}`). A state compared with a number in a
  * `visibleOn`, `hiddenOn` or `disabledOn` under such a list (`status === 0`, `status <= 2`) re-encodes
