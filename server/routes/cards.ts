@@ -14,6 +14,7 @@ import { groupCards } from '../entities/group-cards.ts';
 import { type CardAction, type CardKind, quoteRenewal, runCardAction } from '../cards/actions.ts';
 import { CARD_EVENT_LABEL } from '../cards/state-machine.ts';
 import { cardDay } from '../cards/common.ts';
+import { groupCardScanUrl, publicOrigin, sendQrFiles } from '../services/parking-qr.ts';
 import { CARD_PAY_CHANNELS, CARD_STATUS_LABEL, SLOT_STATE } from '../../domain/card-codes.ts';
 import { PAY_CHANNEL } from '../../domain/parking-codes.ts';
 
@@ -133,6 +134,22 @@ export function registerCardRoutes(fastify: FastifyInstance, db: Db): void {
     },
     async (req) => {
       return ok(await quoteRenewal(db, req, req.params.id, req.query.periods));
+    },
+  );
+
+  // 团体卡 › 下载二维码: the card's code as a PNG to print, for whoever sees the list that shows it
+  app.get(
+    '/api/card/GroupCard/:id/Qr',
+    {
+      schema: { params: idParams, summary: '下载团体卡二维码（PNG，单位车主扫码查看团体卡）' },
+      config: { access: { menus: ['groupCard'] } },
+    },
+    async (req, reply) => {
+      const row = await groupCards.find(db, req.params.id);
+      if (!row) throw notFound();
+      if (!(await canSee(db, req, groupCards.spec.lot!, row))) throw outOfScope();
+      const cardNo = String(row.cardNo);
+      return sendQrFiles(reply, [{ name: `团体卡二维码-${cardNo}`, text: groupCardScanUrl(publicOrigin(req), cardNo) }], '');
     },
   );
 

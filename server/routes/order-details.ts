@@ -10,7 +10,7 @@ import { ACTION_LABEL, type OrderAction, PENDING_REFUND_STATUSES, offeredActions
 import { COUPON_TYPE, PAY_CHANNEL, REFUND_STATUS, SOURCE } from '../../domain/parking-codes.ts';
 import { yuan } from '../../domain/money.ts';
 import { platePhotoSvg } from '../orders/plate-photo.ts';
-import { orderScanUrl, publicOrigin } from '../services/parking-qr.ts';
+import { orderScanUrl, publicOrigin, sendQrFiles } from '../services/parking-qr.ts';
 import { publicTokenOf } from '../public/bill.ts';
 import { REFUND_AUDIT_LABEL } from '../refunds/transitions.ts';
 import { REFUND_REASON } from '../../domain/refund-codes.ts';
@@ -143,6 +143,23 @@ export function registerOrderDetailRoutes(fastify: FastifyInstance, db: Db): voi
         }),
         refundableCents: Math.max(0, (o.paidCents as number) - (o.refundedCents as number) - pending),
       });
+    },
+  );
+
+  // 小票二维码 › 下载二维码: the receipt's code as a PNG to print, for whoever may open the order's details
+  app.get(
+    '/api/order/ParkingOrder/:id/ReceiptQr',
+    {
+      schema: { params: idParams, summary: '下载订单小票二维码（PNG，车主扫码查看本单账单）' },
+      config: { access: { menus: ['parkingRecordOrder'] } },
+    },
+    async (req, reply) => {
+      const { id } = req.params;
+      const row = await parkingOrders.rows(db, {}).where('parkingOrder.id', '=', id).executeTakeFirst();
+      if (!row) throw notFound();
+      if (!(await canSee(db, req, parkingOrders.spec.lot!, row))) throw outOfScope();
+      const token = await publicTokenOf(db, { id, publicToken: (row.publicToken as string | null) ?? null });
+      return sendQrFiles(reply, [{ name: `小票二维码-${String(row.orderNo)}`, text: orderScanUrl(publicOrigin(req), token) }], '');
     },
   );
 
