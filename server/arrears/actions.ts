@@ -10,6 +10,7 @@ import { ORDER_STATE, type OrderState, PAY_CHANNEL } from '../../domain/parking-
 import { transition as orderTransition } from '../orders/state-machine.ts';
 import { type LockedOrder, lockOrder } from '../orders/order-lock.ts';
 import { type ArrearsEvent, arrearsMachine } from './state-machine.ts';
+import { cancelScheduledNotices } from './notices.ts';
 import { serialOf } from '../seed/traffic-model.ts';
 import { operatorOf } from '../lib/operator.ts';
 import { auditOrder } from '../orders/order-audit.ts';
@@ -203,7 +204,7 @@ export async function runArrearsAction(
                 owed_cents = 0, last_modify_time = now() where id = $1`,
         [r.id, status, reason, operator],
       );
-      await cancelScheduled(tx, r.id);
+      await cancelScheduledNotices(tx, r.id);
       // what was owed is now written off: nothing is left to collect
       after = { status, owedCents: 0, writtenOffCents: r.owedCents, orderState };
     } else if (action === 'dispute') {
@@ -213,7 +214,7 @@ export async function runArrearsAction(
         [r.id, status, reason, operator],
       );
       // a dispute freezes the notices: the ones waiting for their send time are cancelled
-      await cancelScheduled(tx, r.id);
+      await cancelScheduledNotices(tx, r.id);
       after = { status };
     } else {
       status = step(r.status, r.recoveredCents > 0 ? 'resolvePaid' : 'resolve');
@@ -241,11 +242,4 @@ function orderStep(state: OrderState, event: 'recover' | 'writeOff'): OrderState
   const t = orderTransition(state, event);
   if (!t.ok) throw badRequest(t.msg);
   return t.to;
-}
-
-async function cancelScheduled(tx: Db, recordId: string): Promise<void> {
-  await tx.query(
-    `update arrears_notice set status = 4, result_msg = '欠费记录已处理，通知取消' where status = 0 and $1 = any(record_ids)`,
-    [recordId],
-  );
 }

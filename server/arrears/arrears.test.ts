@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ARREARS_STATUS as S, ARREARS_STATUSES, ageBucketOf, ageDays } from '../../domain/arrears-codes.ts';
+import { ARREARS_STATUS as S, ARREARS_STATUSES, NOTICE_STATE as N, ageBucketOf, ageDays } from '../../domain/arrears-codes.ts';
 import { bucketBounds } from '../entities/arrears-records.ts';
 import { paymentEvent } from './actions.ts';
 import { simulateDelivery } from './notices.ts';
-import { arrearsMachine, noticeRefusal } from './state-machine.ts';
+import { arrearsMachine, noticeMachine, noticeRefusal } from './state-machine.ts';
 
 const DAY = 86_400_000;
 const NOW = Date.parse('2026-03-31T12:00:00+08:00');
@@ -98,5 +98,32 @@ describe('the notice gateway simulator', () => {
     expect(simulateDelivery(plates[0], 1)).toEqual(simulateDelivery(plates[0], 1));
     const seen = new Set(plates.map((p) => simulateDelivery(p, 2).status));
     expect([...seen].sort()).toEqual([1, 2, 3]);
+  });
+});
+
+describe('the notice state machine', () => {
+  it('a notice is born scheduled; the gateway sends, delivers or fails it; only a waiting one is cancelled', () => {
+    expect(noticeMachine.stateAfter('schedule')).toBe(N.SCHEDULED);
+    expect(noticeMachine.eventsFrom(N.SCHEDULED)).toEqual(['send', 'deliver', 'fail', 'cancel']);
+    expect(noticeMachine.eventsFrom(N.SENT)).toEqual(['deliver', 'fail']);
+    for (const end of [N.DELIVERED, N.FAILED, N.CANCELLED]) expect(noticeMachine.eventsFrom(end)).toEqual([]);
+    expect(noticeMachine.transition(N.SCHEDULED, 'cancel')).toEqual({ ok: true, to: N.CANCELLED });
+    expect(noticeMachine.transition(N.SENT, 'deliver')).toEqual({ ok: true, to: N.DELIVERED });
+    // the job picks the notices `send` leaves, and cancels the ones `cancel` leaves: the same waiting ones
+    expect(noticeMachine.statesBefore('send')).toEqual([N.SCHEDULED]);
+    expect(noticeMachine.statesBefore('cancel')).toEqual([N.SCHEDULED]);
+  });
+
+  it('an illegal arrow answers a clear message (and so nothing moves)', () => {
+    expect(noticeMachine.transition(N.DELIVERED, 'cancel')).toEqual({ ok: false, msg: '追缴通知当前状态为“已送达”，不能取消' });
+    expect(noticeMachine.refusal(N.CANCELLED, 'send')).toBe('追缴通知当前状态为“已取消”，不能发送');
+    expect(noticeMachine.refusal(N.SENT, 'schedule')).toBe('追缴通知当前状态为“已发送”，不能定时发送');
+  });
+
+  it("the gateway simulator's answer is the arrow it takes and the state it leads to", () => {
+    for (let i = 0; i < 50; i++) {
+      const d = simulateDelivery(`粤B${String(i).padStart(5, '0')}`, 1);
+      expect(d.status).toBe(noticeMachine.stateAfter(d.event));
+    }
   });
 });

@@ -1,6 +1,8 @@
 import type { Db } from '../db/database.ts';
 import { ORDER_STATE } from '../../domain/parking-codes.ts';
 import { transition } from '../orders/state-machine.ts';
+import { ARREARS_STATUS } from '../../domain/arrears-codes.ts';
+import { arrearsMachine, noticeMachine } from './state-machine.ts';
 
 /**
  * An unpaid exit becomes an arrears record once it has waited the policy's delay (default 24 h): the
@@ -90,6 +92,13 @@ export async function recordOrder(tx: Db, orderId: string, reason: string): Prom
   return recordOrders(tx, 'o.id = $2', [orderId], reason);
 }
 
+/** The history's states, by the arrows that lead to them: a debt paid in full, an open one notified, a notice's gateway answers. */
+const RECOVERED = arrearsMachine.stateAfter('payAll');
+const NOTIFIED = arrearsMachine.stateAfter('notify');
+const DELIVERED = noticeMachine.stateAfter('deliver');
+const SENT = noticeMachine.stateAfter('send');
+const FAILED = noticeMachine.stateAfter('fail');
+
 /**
  * The seeded history's debts (first start only): every order in 欠费 gets an open record, every
  * recovered one a record paid in full where and when its order was paid.
@@ -103,7 +112,7 @@ export async function seedArrears(tx: Db): Promise<number> {
                                  receivable_cents, discount_cents, paid_cents, principal_cents, recovered_cents, owed_cents, status,
                                  recovered_time, recovered_channel, recovered_lot_id, recovered_by, create_time)
      select 'ar-' || substr(md5(o.id), 1, 12), o.id, o.order_no, o.parking_id, o.plate_no, o.plate_color, o.entry_time, o.exit_time,
-            o.receivable_cents, o.discount_cents, 0, o.paid_cents, o.paid_cents, 0, 3,
+            o.receivable_cents, o.discount_cents, 0, o.paid_cents, o.paid_cents, 0, ${RECOVERED},
             o.pay_time, o.pay_channel, o.parking_id, '车主线上补缴', o.exit_time + interval '1 day'
        from parking_order o where o.state = $1 and o.paid_cents > 0
      returning 1`,
@@ -123,7 +132,7 @@ async function seedNotices(tx: Db): Promise<void> {
        select distinct on (a.plate_no, ((a.exit_time at time zone 'UTC') + interval '32 hours')::date)
               a.id, a.plate_no, a.parking_id, a.owed_cents, a.exit_time + interval '1 day' as send_at, p.parking_name
          from arrears_record a join parking p on p.id = a.parking_id
-        where a.status = 0 and a.exit_time < now() - interval '25 hours' and substr(md5(a.id), 1, 1) in ('0', '1')
+        where a.status = ${ARREARS_STATUS.OPEN} and a.exit_time < now() - interval '25 hours' and substr(md5(a.id), 1, 1) in ('0', '1')
         order by a.plate_no, ((a.exit_time at time zone 'UTC') + interval '32 hours')::date, a.id
      ), sent as (
        insert into arrears_notice (id, batch_no, plate_no, parking_id, record_ids, owed_cents, channel, content, status, result_msg,
@@ -132,15 +141,15 @@ async function seedNotices(tx: Db): Promise<void> {
               x.parking_id, array[x.id], x.owed_cents, 1,
               '【智慧停车】您的车辆' || x.plate_no || '在' || x.parking_name || '有1笔停车欠费，共' || to_char(x.owed_cents / 100.0, 'FM9999990.00') ||
               '元，请尽快补缴，逾期将影响您的出行。',
-              x.d, case x.d when 2 then '短信已送达' when 1 then '已提交，等待送达回执' else '号码无效，短信发送失败' end,
+              x.d, case x.d when ${DELIVERED} then '短信已送达' when ${SENT} then '已提交，等待送达回执' else '号码无效，短信发送失败' end,
               x.send_at, ((x.send_at at time zone 'UTC') + interval '8 hours')::date, x.send_at, '系统'
-         from (select *, case when get_byte(decode(md5('1|' || plate_no), 'hex'), 0) % 10 < 8 then 2
-                              when get_byte(decode(md5('1|' || plate_no), 'hex'), 0) % 10 = 8 then 1 else 3 end as d
+         from (select *, case when get_byte(decode(md5('1|' || plate_no), 'hex'), 0) % 10 < 8 then ${DELIVERED}
+                              when get_byte(decode(md5('1|' || plate_no), 'hex'), 0) % 10 = 8 then ${SENT} else ${FAILED} end as d
                  from picked) x
        returning record_ids[1] as id, status, send_at
      )
      update arrears_record a set notice_count = 1, last_notice_channel = 1, last_notice_time = s.send_at,
-            status = case when s.status <> 3 then 1 else 0 end
+            status = case when s.status <> ${FAILED} then ${NOTIFIED} else ${ARREARS_STATUS.OPEN} end
        from sent s where a.id = s.id`,
   );
 }

@@ -8,7 +8,7 @@ import { assertLots } from '../resource/lot-scope.ts';
 import { yuan } from '../../domain/money.ts';
 import { chinaDate } from '../../domain/china-time.ts';
 import { type ArrearsStatus, NOTICE_CHANNEL, NOTICE_STATE } from '../../domain/arrears-codes.ts';
-import { arrearsMachine, noticeRefusal } from './state-machine.ts';
+import { arrearsMachine, NOTICE_EVENT_LABEL, noticeMachine, noticeRefusal } from './state-machine.ts';
 import { operatorOf } from '../lib/operator.ts';
 
 /**
@@ -27,11 +27,18 @@ export interface SendInput {
 
 const N = NOTICE_STATE;
 
-/** A notice's life: scheduled → sent, delivered or failed by the gateway's answer; scheduled → cancelled when its debts were settled first. */
+/** The gateway's answer: the arrow of the notice machine it takes (send, deliver, fail) and the state it leads to. */
 export interface Delivery {
+  event: 'send' | 'deliver' | 'fail';
   status: typeof N.SENT | typeof N.DELIVERED | typeof N.FAILED;
   msg: string;
 }
+
+const answer = (event: Delivery['event'], msg: string): Delivery => ({
+  event,
+  status: noticeMachine.stateAfter(event) as Delivery['status'],
+  msg,
+});
 
 /**
  * The gateway simulator: the same plate and channel always answer the same (a demo and a test can
@@ -39,9 +46,9 @@ export interface Delivery {
  */
 export function simulateDelivery(plateNo: string, channel: number): Delivery {
   const n = createHash('md5').update(`${channel}|${plateNo}`).digest()[0] % 10;
-  if (n < 8) return { status: N.DELIVERED, msg: channel === 1 ? '短信已送达' : '模板消息已送达' };
-  if (n === 8) return { status: N.SENT, msg: '已提交，等待送达回执' };
-  return { status: N.FAILED, msg: channel === 1 ? '号码无效，短信发送失败' : '车主未关注公众号，模板消息发送失败' };
+  if (n < 8) return answer('deliver', channel === 1 ? '短信已送达' : '模板消息已送达');
+  if (n === 8) return answer('send', '已提交，等待送达回执');
+  return answer('fail', channel === 1 ? '号码无效，短信发送失败' : '车主未关注公众号，模板消息发送失败');
 }
 
 const content = (channel: number, plate: string, lot: string, count: number, owed: number): string =>
@@ -105,7 +112,9 @@ export async function sendNotices(
       for (const [plate, recs] of byPlate) {
         const owed = recs.reduce((s, r) => s + Number(r.owed_cents), 0);
         const text = content(input.channel, plate, recs[0].parking_name, recs.length, owed);
+        // a notice is born scheduled; one sent now takes the gateway's arrow in the same write
         const d: Delivery | null = scheduled ? null : simulateDelivery(plate, input.channel);
+        const status = d?.status ?? noticeMachine.stateAfter('schedule');
         const id = newId('an');
         await tx.query(
           `insert into arrears_notice (id, batch_no, plate_no, parking_id, record_ids, owed_cents, channel, content, status, result_msg,
@@ -120,7 +129,7 @@ export async function sendNotices(
             owed,
             input.channel,
             text,
-            d?.status ?? N.SCHEDULED,
+            status,
             d?.msg ?? '',
             sendAt,
             day,
@@ -135,7 +144,7 @@ export async function sendNotices(
             input.channel,
             d,
           );
-        notices.push({ plateNo: plate, status: d?.status ?? N.SCHEDULED, resultMsg: d?.msg ?? '' });
+        notices.push({ plateNo: plate, status, resultMsg: d?.msg ?? '' });
       }
       await writeOperLog(tx, req, {
         action: 'create',
@@ -158,17 +167,40 @@ async function markRecords(tx: Db, ids: string[], channel: number, d: Delivery):
     `update arrears_record set notice_count = notice_count + 1, last_notice_channel = $2, last_notice_time = now(),
             status = case when status = any($3::smallint[]) and $4 then $5 else status end, last_modify_time = now()
       where id = any($1)`,
-    [ids, channel, arrearsMachine.statesBefore('notify'), d.status !== N.FAILED, arrearsMachine.stateAfter('notify')],
+    [ids, channel, arrearsMachine.statesBefore('notify'), d.event !== 'fail', arrearsMachine.stateAfter('notify')],
   );
+}
+
+const CANCELLED_MSG = '欠费记录已处理，通知取消';
+
+/** A debt settled, written off or disputed: the notices naming it that still wait for their send time are cancelled. */
+export async function cancelScheduledNotices(tx: Db, recordId: string): Promise<void> {
+  await tx.query(`update arrears_notice set status = $2, result_msg = $3 where status = any($4::smallint[]) and $1 = any(record_ids)`, [
+    recordId,
+    noticeMachine.stateAfter('cancel'),
+    CANCELLED_MSG,
+    noticeMachine.statesBefore('cancel'),
+  ]);
+}
+
+/** Moves notice `id` by `event` from the state it was read in (locked): a notice moved meanwhile is an error, not a silent skip. */
+async function stepNotice(tx: Db, id: string, event: 'cancel' | Delivery['event'], msg: string, sent: boolean): Promise<void> {
+  const { rowCount } = await tx.query(
+    `update arrears_notice set status = $2, result_msg = $3, sent_time = case when $4 then now() else sent_time end
+      where id = $1 and status = any($5::smallint[])`,
+    [id, noticeMachine.stateAfter(event), msg, sent, noticeMachine.statesBefore(event)],
+  );
+  if (rowCount !== 1) throw new Error(`追缴通知${id}的状态已改变，不能${NOTICE_EVENT_LABEL[event]}`);
 }
 
 /** The job's work: scheduled notices whose time has come are sent (or cancelled when none of their debts is collected any more). */
 export async function sendDueNotices(db: Db, now: number = Date.now()): Promise<number> {
   return db.transaction(async (tx) => {
+    // the notices still waiting: the states `send` (and `cancel`) leave
     const { rows } = await tx.query<{ id: string; plate_no: string; channel: number; record_ids: string[] }>(
       `select id, plate_no, channel, record_ids from arrears_notice
-        where status = $2 and send_at <= to_timestamp($1::float8 / 1000) order by send_at limit 200 for update skip locked`,
-      [now, N.SCHEDULED],
+        where status = any($2::smallint[]) and send_at <= to_timestamp($1::float8 / 1000) order by send_at limit 200 for update skip locked`,
+      [now, noticeMachine.statesBefore('send')],
     );
     for (const n of rows) {
       const { rows: live } = await tx.query<{ id: string }>('select id from arrears_record where id = any($1) and status = any($2)', [
@@ -176,11 +208,11 @@ export async function sendDueNotices(db: Db, now: number = Date.now()): Promise<
         arrearsMachine.statesBefore('payPart'),
       ]);
       if (!live.length) {
-        await tx.query(`update arrears_notice set status = $2, result_msg = '欠费记录已处理，通知取消' where id = $1`, [n.id, N.CANCELLED]);
+        await stepNotice(tx, n.id, 'cancel', CANCELLED_MSG, false);
         continue;
       }
       const d = simulateDelivery(n.plate_no, Number(n.channel));
-      await tx.query('update arrears_notice set status = $2, result_msg = $3, sent_time = now() where id = $1', [n.id, d.status, d.msg]);
+      await stepNotice(tx, n.id, d.event, d.msg, true);
       await markRecords(
         tx,
         live.map((r) => r.id),

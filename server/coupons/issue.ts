@@ -117,7 +117,7 @@ async function issueOne(db: Db, templateId: string, plateNo: string, who: Issuer
       await tx.query(
         `insert into coupon_record (id, coupon_no, template_id, merchant_id, template_name, parking_ids, coupon_type, face_value,
                                     cap_cents, stackable, plate_no, state, issue_time, start_time, expire_time, max_cents, issuer)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 0, $12, $13, $14, $15, $16)`,
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, ${COUPON_STATE.ISSUED}, $12, $13, $14, $15, $16)`,
         [
           id,
           couponNo,

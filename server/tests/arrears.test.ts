@@ -5,7 +5,7 @@ import { md5Hex } from '../lib/password.ts';
 import { ORDER_STATE } from '../../domain/parking-codes.ts';
 import { ARREARS_STATUS } from '../../domain/arrears-codes.ts';
 import { createDueArrears } from '../arrears/create.ts';
-import { sendDueNotices } from '../arrears/notices.ts';
+import { cancelScheduledNotices, sendDueNotices } from '../arrears/notices.ts';
 import { hasOpenDebts } from '../arrears/policy.ts';
 import { call, login, signInLotLimitedUser, withTestServer } from './helpers.ts';
 import { TEST_LOT, insertTestOrder, orderRow } from './order-fixtures.ts';
@@ -229,6 +229,10 @@ describe('notices', () => {
     await sendDueNotices(db, later + 1000);
     expect([1, 2, 3]).toContain(await status(a.id));
     expect((await record(a.id)).notice_count).toBe(1);
+    // a notice already answered is not cancelled when its debt is settled afterwards: nothing moves
+    const sent = await status(a.id);
+    await cancelScheduledNotices(db, a.id);
+    expect(await status(a.id)).toBe(sent);
   });
 
   it('a dispute needs its button (403 without) and freezes the debt until resolved: no notice, no payment', async () => {
