@@ -3,7 +3,7 @@ import { ADMIN, test, expect, signInAndWait, waitForRows, clickUntil, adminToken
 
 /**
  * 欠费记录: a seeded debt is paid in part at the console, then written off (refused without a
- * reason); another is found by its plate, sent an SMS reminder, and the reminder's delivery shows
+ * reason), after which nothing of it is owed on its row or in the list's totals; another is found by its plate, sent an SMS reminder, and the reminder's delivery shows
  * in that debt's history.
  */
 
@@ -70,6 +70,21 @@ test('arrears: paid in part, then written off with a reason; a reminder to a fil
   await expect(row).toContainText('已核销');
   await expect(row).toContainText('车主已出国，无法联系');
   await expect(row.getByRole('button', { name: '收款' })).toHaveCount(0);
+
+  // written off is no longer owed: its row's 待追缴 reads 0.00 beside what was written off, and the
+  // list's totals, filtered to that debt, count it under 已核销 and not under 待追缴
+  const written = yuan(a.owedCents - part);
+  const columns = await page.getByRole('columnheader').allTextContents();
+  await expect(row.getByRole('cell').nth(columns.indexOf('待追缴（元）'))).toHaveText('0.00');
+  await expect(row.getByRole('cell').nth(columns.indexOf('已核销（元）'))).toHaveText(written);
+  await page.getByPlaceholder('订单编号').fill(a.orderNo);
+  await page.getByRole('button', { name: '查询' }).click();
+  const totals = page.locator('.pc-stat');
+  await expect(totals).toContainText('欠费：1 笔');
+  await expect(totals).toContainText(`已追缴：${yuan(part)} 元`);
+  await expect(totals).toContainText(`已核销：${written} 元`);
+  await expect(totals).toContainText('待追缴：0.00 元');
+  await page.getByPlaceholder('订单编号').fill('');
 
   // a reminder to the debts the filter found, by SMS, now
   row = await find(b);
