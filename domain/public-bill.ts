@@ -3,8 +3,13 @@
  * server that answers it (server/public/bill.ts) and the pages that draw it (src/public/). Cents.
  */
 
-/** noCar: nothing at the barrier; bill: a stay to pay; free: nothing to pay; card: a valid card covers it; paid: leave before `leaveBefore` */
-export type BillKind = 'noCar' | 'bill' | 'free' | 'card' | 'paid';
+/**
+ * noCar: nothing at the barrier; bill: a stay to pay; free: nothing to pay; card: a valid card covers
+ * it; paid: leave before `leaveBefore`; entry: an unplated car waits at the entry lane, its driver may
+ * let it in from the phone; unplated: an unplated car waits at the exit and this phone holds no entry
+ * pass of this lot that names it
+ */
+export type BillKind = 'noCar' | 'bill' | 'free' | 'card' | 'paid' | 'entry' | 'unplated';
 
 export interface PublicOrder {
   token: string;

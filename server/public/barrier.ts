@@ -3,7 +3,10 @@ import type { Db } from '../db/database.ts';
 import { ApiError, badRequest } from '../lib/envelope.ts';
 import { settleExit } from '../orders/settlement.ts';
 import { ORDER_STATE } from '../../domain/parking-codes.ts';
-import { billOf, priceOpenStay, stayById, stayByToken } from './bill.ts';
+import { UNPLATED } from '../../domain/field-rules.ts';
+import type { PublicBill } from '../../domain/public-bill.ts';
+import { billOf, emptyBill, priceOpenStay, stayById, stayByToken } from './bill.ts';
+import { claimUnplated, unplatedArrives } from './unplated.ts';
 
 /**
  * The exit barrier as the public pages meet it: which lane a QR names, which car waits there (the
@@ -13,25 +16,40 @@ import { billOf, priceOpenStay, stayById, stayByToken } from './bill.ts';
 
 export interface PublicLane {
   id: string;
+  parkingId: string;
   laneName: string;
   parkingName: string;
+  /** cars leave by it (an exit or two-way lane) */
+  exit: boolean;
+  /** cars enter by it (an entry or two-way lane): its code lets an unplated car in */
+  entry: boolean;
 }
 
-/** An enabled exit lane of the lot, whose QR is valid; else a clear refusal. */
+/** An enabled lane of the lot, whose QR is valid; else a clear refusal. */
 export async function laneOf(db: Db, parkingId: string, laneId: string): Promise<PublicLane> {
-  const { rows } = await db.query<{ id: string; lane_name: string; parking_name: string; qr_status: number }>(
-    `select l.id, l.lane_name, p.parking_name, l.qr_status from parking_lane l join parking p on p.id = l.parking_id
-      where l.id = $1 and l.parking_id = $2 and l.enabled_mark = 1 and l.direction in (2, 3)`,
+  const { rows } = await db.query<{ id: string; lane_name: string; parking_name: string; qr_status: number; direction: number }>(
+    `select l.id, l.lane_name, p.parking_name, l.qr_status, l.direction from parking_lane l join parking p on p.id = l.parking_id
+      where l.id = $1 and l.parking_id = $2 and l.enabled_mark = 1 and l.direction in (1, 2, 3)`,
     [laneId, parkingId],
   );
   const lane = rows[0];
   if (!lane) throw new ApiError(404, '车道不存在或已停用');
   if (Number(lane.qr_status) !== 1) throw new ApiError(404, '该二维码已作废，请扫描车道上的新二维码');
-  return { id: lane.id, laneName: lane.lane_name, parkingName: lane.parking_name };
+  const direction = Number(lane.direction);
+  return {
+    id: lane.id,
+    parkingId,
+    laneName: lane.lane_name,
+    parkingName: lane.parking_name,
+    exit: direction === 2 || direction === 3,
+    entry: direction === 1 || direction === 3,
+  };
 }
 
 /** The lane camera sees `plateNo` at exit lane `laneId`: its open order in the lot waits at the barrier. */
 export async function carArrives(db: Db, laneId: string, plateNo: string): Promise<{ orderId: string; orderNo: string }> {
+  // no plate, no order known: the driver's phone names it (public/unplated.ts)
+  if (plateNo === UNPLATED) return unplatedArrives(db, laneId).then(() => ({ orderId: '', orderNo: '' }));
   return db.transaction(async (tx) => {
     const { rows } = await tx.query<{ id: string; order_no: string }>(
       `select o.id, o.order_no from parking_order o join parking_lane l on l.parking_id = o.parking_id
@@ -82,16 +100,7 @@ export async function stayOnSpace(db: Db, parkingId: string, spaceId: string) {
   );
   const space = rows[0];
   if (!space) throw new ApiError(404, '泊位不存在');
-  const empty = {
-    kind: 'noCar' as const,
-    lotName: space.parking_name,
-    laneName: '',
-    order: null,
-    arrears: [],
-    arrearsCents: 0,
-    dueCents: 0,
-    card: null,
-  };
+  const empty = emptyBill('noCar', space.parking_name);
   if (!space.plate_no) return { order: null, empty };
   const { rows: open } = await db.query<{ id: string }>(
     `select id from parking_order where parking_id = $1 and space_no = $2 and plate_no = $3 and exit_time is null
@@ -100,4 +109,22 @@ export async function stayOnSpace(db: Db, parkingId: string, spaceId: string) {
   );
   const order = open[0] ? await stayById(db, open[0].id) : null;
   return { order, empty };
+}
+
+/**
+ * What a lane's code shows: the car waiting at its barrier, or nobody (noCar). An unplated car waiting
+ * is named by the phone's entry pass (`passport`) at an exit; without one that names it, the entry
+ * lane offers to let it in (entry) and the exit says the pass is wanted (unplated).
+ */
+export async function laneBill(db: Db, req: FastifyRequest, lane: PublicLane, at: number, passport?: string): Promise<PublicBill> {
+  const { rows } = await db.query<{ order_id: string | null }>('select order_id from lane_presence where lane_id = $1', [lane.id]);
+  const present = rows[0];
+  if (present && present.order_id === null) {
+    const named = lane.exit && passport ? await claimUnplated(db, lane.id, lane.parkingId, passport) : null;
+    if (named) return billOf(db, req, named, at, lane.laneName);
+    return emptyBill(lane.entry ? 'entry' : 'unplated', lane.parkingName, lane.laneName);
+  }
+  const stay = present?.order_id ? await stayById(db, present.order_id) : null;
+  if (!stay || stay.exited) return emptyBill('noCar', lane.parkingName, lane.laneName);
+  return billOf(db, req, stay, at, lane.laneName);
 }

@@ -11,6 +11,7 @@ import { openDebts } from '../arrears/policy.ts';
 import { arrearsMachine } from '../arrears/state-machine.ts';
 import { ORDER_STATE, PLATE_COLOR } from '../../domain/parking-codes.ts';
 import type { BillKind, PublicBill } from '../../domain/public-bill.ts';
+import { UNPLATED } from '../../domain/field-rules.ts';
 
 /**
  * The bill a driver's phone (or a collector's handheld) shows: the stay priced as it stands now,
@@ -136,6 +137,8 @@ export async function publicTokenOf(db: Db, o: Pick<OpenStay, 'id' | 'publicToke
 
 /** The plate's debts a driver may pay now (disputed ones are frozen, not listed as payable). */
 export async function payableDebts(db: Db, req: FastifyRequest, plateNo: string, lotId: string) {
+  // 无牌 is no one's plate: an unplated stay has no debts of its own to show
+  if (plateNo === UNPLATED) return [];
   const { records } = await openDebts(db, req, plateNo, lotId);
   const collecting = arrearsMachine.statesBefore('payPart') as number[];
   return records.filter((r) => collecting.includes(r.status));
@@ -201,25 +204,7 @@ export async function billOf(
   };
 }
 
-/** What a lane's barrier shows: the car waiting there, or nobody. */
-export async function laneBill(
-  db: Db,
-  req: FastifyRequest,
-  lane: { id: string; laneName: string; parkingName: string },
-  at: number,
-): Promise<PublicBill> {
-  const { rows } = await db.query<{ order_id: string }>('select order_id from lane_presence where lane_id = $1', [lane.id]);
-  const stay = rows[0] ? await stayById(db, rows[0].order_id) : null;
-  if (!stay || stay.exited)
-    return {
-      kind: 'noCar',
-      lotName: lane.parkingName,
-      laneName: lane.laneName,
-      order: null,
-      arrears: [],
-      arrearsCents: 0,
-      dueCents: 0,
-      card: null,
-    };
-  return billOf(db, req, stay, at, lane.laneName);
+/** A bill without a stay: nobody at the barrier or on the space (noCar), or an unplated car not yet named. */
+export function emptyBill(kind: BillKind, lotName: string, laneName = ''): PublicBill {
+  return { kind, lotName, laneName, order: null, arrears: [], arrearsCents: 0, dueCents: 0, card: null };
 }

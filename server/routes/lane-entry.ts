@@ -7,7 +7,7 @@ import { assertLots } from '../resource/lot-scope.ts';
 import { idParams } from '../resource/define.ts';
 import { PLATE_MESSAGE, PLATE_RE } from '../../domain/field-rules.ts';
 import { plateQuery } from '../entities/parking-orders.ts';
-import { carEnters } from '../orders/lane-entry.ts';
+import { entryCameraSees } from '../public/unplated.ts';
 
 /** 车道管理 › 模拟入场: the entry camera's simulated sight (`lane:barrier`, as 模拟到达). */
 export function registerLaneEntryRoute(fastify: FastifyInstance, db: Db): void {
@@ -28,8 +28,8 @@ export function registerLaneEntryRoute(fastify: FastifyInstance, db: Db): void {
       const { rows } = await db.query<{ parking_id: string }>('select parking_id from parking_lane where id = $1', [req.params.id]);
       if (!rows[0]) throw new ApiError(404, '车道不存在');
       assertLots(req, rows[0].parking_id);
-      const r = await carEnters(db, req.params.id, plateNo, Date.now());
-      return ok(r, `${plateNo}已入场`);
+      const r = await entryCameraSees(db, req.params.id, plateNo, Date.now());
+      return ok(r, r.waiting ? '无牌车已到达入口道闸，请车主扫描入口二维码入场' : `${plateNo}已入场`);
     },
   );
 }
