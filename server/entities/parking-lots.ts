@@ -93,8 +93,32 @@ export const parkingLots = defineResource({
   ],
   lot: { column: 'id' },
   access: {
-    // other screens pick lots from this list
-    list: { menus: ['parkingAdmin', 'parkingLane', 'parkingSpace', 'device', 'chargingStation', 'feeRule', 'feeCalculator'] },
+    // other screens pick lots from this list (a page's `"lots"` select, pages-json): every one of them
+    // reads it, or a role holding that screen without 停车场管理 (the demo finance account at 退款审核
+    // and 月卡) is refused the lookup, and the console answers a refused load with its 401 page
+    list: {
+      menus: [
+        'parkingAdmin',
+        'parkingArea',
+        'parkingLane',
+        'parkingSpace',
+        'device',
+        'chargingStation',
+        'feeRule',
+        'feeCalculator',
+        'parkingRecordOrder',
+        'refundApply',
+        'refundAudit',
+        'arrearsRecord',
+        'arrearsNotice',
+        'couponTemplate',
+        'couponRecord',
+        'merchant',
+        'monthCardProduct',
+        'monthCard',
+        'groupCard',
+      ],
+    },
     get: { menus: ['parkingAdmin'] },
     create: { buttons: ['parking:add'] },
     update: { buttons: ['parking:edit'] },
