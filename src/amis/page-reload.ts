@@ -127,6 +127,12 @@ function holdsForm(schema: unknown): boolean {
   return JSON.stringify(schema ?? null).includes('"type":"form"');
 }
 
+/** Whether a crud's store is fetching (amis's own, non-silent reload), so its rows are marked loading. */
+function isLoading(component: ReloadTarget): boolean {
+  const store = component.props.store as { loading?: unknown } | undefined;
+  return store?.loading === true;
+}
+
 /** Reloads every list and every data service under a scope (dialogs included); answers how many. */
 export function reloadLists(scope: ReloadScope | null | undefined): number {
   if (!scope) return 0;
@@ -137,6 +143,14 @@ export function reloadLists(scope: ReloadScope | null | undefined): number {
     if (type === 'service' && holdsForm(body)) continue;
     const read = readsWithWrite(api) ? apiPathPattern(api) : undefined;
     if (read) listReads.set(read.source, read);
+    // a list amis is already reloading itself (after its own row's or dialog's action) asks after
+    // the write: a second, silent search would cancel that one and with it the list's loading state
+    // (.cxd-Crud.is-loading), which keeps its rows from taking a click until the answer replaces
+    // them (amis-page.css); it counts as reloaded
+    if (type !== 'service' && isLoading(component)) {
+      count++;
+      continue;
+    }
     // silently: no spinner over the rows (it would take a click meant for a row's button), the
     // rows and the selection stay until the answer replaces them
     if (type !== 'service' && typeof component.search === 'function') component.search(undefined, true, false, true);

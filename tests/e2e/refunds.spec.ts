@@ -1,17 +1,24 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { test, expect, signInAndWait, adminToken, createTempUser, clickUntil, waitForRows, askRefund } from './fixtures';
+import md5 from 'blueimp-md5';
+import { test, expect, signInAndWait, adminToken, createTempUser, clickUntil, waitForRows, askRefund, OPERATOR } from './fixtures';
 import { listShown } from './built-screens';
 
 /**
  * A partial refund from the order's details: applied by admin, refused to admin at 退款审核 (the
  * applicant), approved by a second user, paid by the simulated channel (start-server.ts makes it
- * answer within a second or two), and the refunded amount shown on the order.
+ * answer within a second or two), and the refunded amount shown on the order, whose 应收 stays
+ * what the stay cost. The demo finance account approves what the operator asks for; the queue
+ * takes no click on its rows while it reloads after an approval.
  */
+
+/** The demo finance account (server/seed/finance-account.ts, README's demo accounts). */
+const FINANCE = { account: 'finance', password: 'finance123' };
 
 interface Order {
   id: string;
   orderNo: string;
   paidCents: number;
+  receivableCents: number;
 }
 
 /**
@@ -21,8 +28,11 @@ interface Order {
 async function paidOrder(request: APIRequestContext): Promise<Order> {
   const headers = { Authorization: await adminToken(request) };
   const res = await request.get('/api/order/ParkingOrder?state=2&payChannel=1&pageSize=100', { headers });
-  const list = (await res.json()).data.list as (Order & { refundedCents: number })[];
-  const candidates = list.filter((o) => o.paidCents >= 500 && o.refundedCents === 0).sort(() => Math.random() - 0.5);
+  const list = (await res.json()).data.list as (Order & { refundedCents: number; discountCents: number; owedCents: number })[];
+  // paid in full with no discount: what it cost (应收) is what was paid
+  const candidates = list
+    .filter((o) => o.paidCents >= 500 && o.refundedCents === 0 && o.discountCents === 0 && o.owedCents === 0)
+    .sort(() => Math.random() - 0.5);
   for (const order of candidates) {
     const payments = (await (await request.get(`/api/refund/Orders/${order.id}/Payments`, { headers })).json()).data.payments as {
       refundableCents: number;
@@ -91,9 +101,22 @@ test('refunds: apply on a paid order, the applicant cannot approve, a second use
     await page.getByRole('tab', { name: '退款', exact: true }).click();
     await expect(page.getByRole('row').filter({ hasText: '多收费用：车主投诉多收一元' })).toContainText('已退款', { timeout: 2000 });
   }).toPass({ timeout: 30_000 });
-  const amounts = page.locator('.cxd-Property >> visible=true');
-  await expect(amounts.getByText(yuan(refundCents), { exact: true })).toBeVisible();
-  await expect(amounts.getByText(yuan(order.paidCents - refundCents), { exact: true }).first()).toBeVisible();
+  // 应收 is what the stay cost, untouched by the refund; 实收 is net of it; the amounts add up
+  const property = (label: string) =>
+    page
+      .locator('.cxd-Property >> visible=true')
+      .locator('th')
+      .filter({ hasText: new RegExp(`^${label}$`) })
+      .locator('xpath=following-sibling::td[1]');
+  expect(order.receivableCents).toBe(order.paidCents);
+  await expect(property('应收（元）')).toHaveText(yuan(order.paidCents));
+  await expect(property('实收（元）')).toHaveText(yuan(order.paidCents - refundCents));
+  await expect(property('已退款（元）')).toHaveText(yuan(refundCents));
+  await expect(property('金额核对')).toHaveText(
+    `应收 ${yuan(order.paidCents)} = 优惠 0.00 + 实收 ${yuan(order.paidCents - refundCents)} + 已退款 ${yuan(refundCents)} + 欠费 0.00（元）`,
+  );
+  await page.getByRole('tab', { name: '计费明细', exact: true }).click();
+  await expect(page.getByText(/^计费合计：/)).toContainText(`（应收 ${yuan(order.paidCents)} 元）`);
   await page.getByRole('tab', { name: '审计日志' }).click();
   await expect(page.getByRole('row').filter({ hasText: '退款成功' })).toContainText('微信支付渠道');
 });
@@ -165,4 +188,96 @@ test('refunds: 驳回 opens empty, names the request, and records the reviewer�
   await page.goto('/#/refund/refundApply');
   await listShown(page);
   await expect(page.getByRole('row').filter({ hasText: refund.refundNo })).toContainText('审核人：金额与小票不符');
+});
+
+/** A token of `who`, signed in through the API as the sign-in page does. */
+async function tokenOf(request: APIRequestContext, who: { account: string; password: string }): Promise<string> {
+  const res = await request.post('/api/oauth/Login', {
+    form: { account: who.account, password: md5(who.password), grant_type: 'password', origin: 'password', rememberMe: 'false' },
+  });
+  const body = await res.json();
+  expect(body.code, body.msg).toBe(200);
+  return body.data.token as string;
+}
+
+test('refunds: the demo finance account approves what the operator applied for', async ({ page }) => {
+  // the operator applies (through the API) for 1.00 back on a paid order
+  const order = await paidOrder(page.request);
+  const admin = { Authorization: await adminToken(page.request) };
+  const payments = (await (await page.request.get(`/api/refund/Orders/${order.id}/Payments`, { headers: admin })).json()).data.options as {
+    value: string;
+    disabled: boolean;
+  }[];
+  const res = await page.request.post('/api/refund/Refunds', {
+    headers: { Authorization: await tokenOf(page.request, OPERATOR) },
+    data: {
+      orderId: order.id,
+      paymentId: payments.find((p) => !p.disabled)!.value,
+      amountCents: 100,
+      reasonCode: 2,
+      reason: '操作员代车主申请',
+    },
+  });
+  const applied = await res.json();
+  expect(applied.code, applied.msg).toBe(200);
+  const refundNo = applied.data.refundNo as string;
+
+  // finance signs in, finds it in 退款审核 under the operator's name and approves it
+  await signInAndWait(page, FINANCE, '/refund/refundAudit');
+  await waitForRows(page);
+  const row = page.getByRole('row').filter({ hasText: refundNo });
+  await expect(row).toContainText('（operator）');
+  await expect(row).toContainText('已申请');
+  const confirm = page.getByRole('dialog');
+  await clickUntil(row.getByRole('button', { name: '通过' }), () => expect(confirm).toBeVisible({ timeout: 2000 }));
+  await expect(confirm).toContainText(refundNo);
+  await confirm.getByRole('button', { name: '确认' }).click();
+  await expect(page.getByText('退款申请已通过')).toBeVisible();
+  // approved: it leaves the queue of requests waiting
+  await expect(row).toHaveCount(0);
+  const after = (await (await page.request.get(`/api/refund/Refunds?keyword=${refundNo}`, { headers: admin })).json()).data.list[0];
+  expect(after.statusLabel).not.toBe('已申请');
+});
+
+test('refunds: while the queue reloads after 通过 its rows take no click; once reloaded, 驳回 opens for the row clicked', async ({
+  page,
+}) => {
+  const first = await pendingRefund(page.request, '先审核的申请');
+  const second = await pendingRefund(page.request, '后审核的申请');
+  await signInAndWait(page, FINANCE, '/refund/refundAudit');
+  await waitForRows(page);
+  const list = page.locator('.cxd-Crud').first();
+  const firstRow = page.getByRole('row').filter({ hasText: first.refundNo });
+  const secondRow = page.getByRole('row').filter({ hasText: second.refundNo });
+  await expect(secondRow).toBeVisible();
+
+  // from now on the list's answer comes 3 s late, as on a slow line
+  const listRead = /\/api\/refund\/Refunds\?/;
+  await page.route(listRead, async (route) => {
+    if (route.request().method() === 'GET') await new Promise((resolve) => setTimeout(resolve, 3000));
+    await route.fallback();
+  });
+  const dialog = page.getByRole('dialog');
+  await clickUntil(firstRow.getByRole('button', { name: '通过' }), () => expect(dialog).toBeVisible({ timeout: 2000 }));
+  await dialog.getByRole('button', { name: '确认' }).click();
+  await expect(page.getByText('退款申请已通过')).toBeVisible();
+
+  // while it reloads the rows stay where they were, their buttons dimmed and taking no click
+  await expect(list).toHaveClass(/is-loading/);
+  const reject = secondRow.getByRole('button', { name: '驳回' });
+  await expect(reject).toHaveCSS('pointer-events', 'none');
+  expect(Number(await reject.evaluate((el) => getComputedStyle(el).opacity))).toBeLessThan(1);
+  await reject.click({ force: true });
+  await page.waitForTimeout(500);
+  await expect(dialog).toBeHidden();
+
+  // reloaded: the approved request has left the queue, and 驳回 opens for the request clicked
+  await expect(list).not.toHaveClass(/is-loading/, { timeout: 20_000 });
+  await page.unroute(listRead);
+  await expect(firstRow).toHaveCount(0);
+  await expect(reject).toHaveCSS('pointer-events', 'auto');
+  await clickUntil(reject, () => expect(dialog).toBeVisible({ timeout: 2000 }));
+  await expect(dialog.locator('.pc-record-name')).toHaveText(
+    `退款单号 ${second.refundNo} · ${second.plateNo} · ${yuan(second.amountCents)}元`,
+  );
 });
