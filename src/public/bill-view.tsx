@@ -6,7 +6,8 @@ import { Facts, Icon, Plate, type Tone } from './ui';
 
 /**
  * A bill (docs/public-api.md `PublicBill`) as the driver's phone and the collector's handheld show
- * it: each kind its own screen. `noCar` is no error but an invitation to drive up; `free`, `card`
+ * it: each kind its own screen. `noCar` is no error but an invitation to drive up (`unplated`: an
+ * unplated car's driver is asked for the phone that scanned in; `entry` is the entry page's own); `free`, `card`
  * and `paid` say there is nothing to pay; a `bill` lists the stay and the plate's open debts, paid
  * together. `actions`: how the due amount is paid here (the driver's 支付, the collector's 收款).
  */
@@ -121,14 +122,19 @@ function Arrears({ bill }: { bill: PublicBill }) {
 export function BillView({ bill, heading, onRefresh, actions, noCarText }: BillViewProps) {
   const o = bill.order;
   const place = [bill.lotName, bill.laneName].filter(Boolean).join(' · ');
-  if (bill.kind === 'noCar' && !bill.arrears.length) {
+  if ((bill.kind === 'noCar' && !bill.arrears.length) || bill.kind === 'unplated') {
+    // an unplated car at the exit whose entry pass is not on this phone: no error, but what to do
+    const words =
+      bill.kind === 'unplated'
+        ? { title: t('bill.unplated.title'), text: t('bill.unplated.text') }
+        : { title: noCarText?.title ?? t('bill.noCar.title'), text: noCarText?.text ?? t('bill.noCar.text') };
     return (
-      <section className="pp-state pp-state--info" aria-labelledby="pp-bill-title" data-testid="bill-noCar">
+      <section className="pp-state pp-state--info" aria-labelledby="pp-bill-title" data-testid={`bill-${bill.kind}`}>
         <Icon kind="info" />
         <h1 id="pp-bill-title" className="pp-state__title">
-          {noCarText?.title ?? t('bill.noCar.title')}
+          {words.title}
         </h1>
-        {(noCarText?.text ?? t('bill.noCar.text')) ? <p className="pp-state__text">{noCarText?.text ?? t('bill.noCar.text')}</p> : null}
+        {words.text ? <p className="pp-state__text">{words.text}</p> : null}
         {place ? <p className="pp-muted">{place}</p> : null}
         {onRefresh ? (
           <button type="button" className="pp-button" onClick={onRefresh}>

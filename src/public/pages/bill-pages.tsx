@@ -5,16 +5,26 @@ import { t } from '../i18n';
 import { PayPanel } from '../pay';
 import { failureText, Failure, Icon, Loading } from '../ui';
 import { useLoad, type Loaded } from '../use-load';
+import { readPassport } from '../passport';
+import { UnplatedEntry } from './unplated-entry';
 
 /**
  * Scan to exit (/scanQRcode: the car at a lane's barrier, from the lane's printed code) and one
  * order's bill (/orderInfoByQRcode?token=…: a receipt's or a space's code). Same bill, same pay.
  */
 
-function BillScreen({ loaded, heading, atBarrier = false }: { loaded: Loaded<PublicBill>; heading: string; atBarrier?: boolean }) {
+interface LaneParams {
+  parkingId: string;
+  laneId: string;
+}
+
+function BillScreen({ loaded, heading, lane }: { loaded: Loaded<PublicBill>; heading: string; lane?: LaneParams }) {
   const { data: bill, error, loading, reload } = loaded;
+  const atBarrier = Boolean(lane);
   if (error) return <Failure error={error} onRetry={reload} />;
   if (!bill) return <Loading />;
+  if (bill.kind === 'entry' && lane)
+    return <UnplatedEntry parkingId={lane.parkingId} laneId={lane.laneId} place={[bill.lotName, bill.laneName].filter(Boolean).join(' · ')} />;
   return (
     <div aria-busy={loading}>
       <BillView
@@ -45,14 +55,14 @@ export function ScanPage({ params }: { params: URLSearchParams }) {
       !parkingId
         ? Promise.reject(badCode())
         : laneId
-          ? api.laneBill(parkingId, laneId)
+          ? api.laneBill(parkingId, laneId, readPassport(parkingId))
           : spaceId
             ? api.spaceBill(parkingId, spaceId)
             : Promise.reject(badCode()),
     [api, parkingId, laneId, spaceId],
   );
   // at a lane's barrier, a car owing nothing may leave from here
-  return <BillScreen loaded={loaded} heading={t('bill.heading')} atBarrier={Boolean(laneId)} />;
+  return <BillScreen loaded={loaded} heading={t('bill.heading')} lane={laneId ? { parkingId, laneId } : undefined} />;
 }
 
 export function OrderPage({ params }: { params: URLSearchParams }) {
