@@ -136,6 +136,41 @@ test('monthly card: opened, paid, renewed for the period shown before paying; a 
   await expect(covered.first()).toContainText('月卡');
 });
 
+test('monthly card: a card starting in the past is refused by the server to a non-administrator, and no card is created', async ({
+  page,
+}) => {
+  // the demo finance account keeps the cards (server/seed/finance-account.ts) but is no administrator
+  const plate = uniquePlate();
+  await signInAndWait(page, { account: 'finance', password: 'finance123' }, '/card/monthCard');
+  await waitForRows(page);
+  const dialog = page.getByRole('dialog');
+  await clickUntil(page.getByRole('button', { name: '办理月卡' }), () => expect(dialog).toBeVisible({ timeout: 2000 }));
+  await pick(page, dialog, '停车场', LOT);
+  await pick(page, dialog, '月卡产品', '标准月卡');
+  const date = dialog.locator('.cxd-DatePicker input').first();
+  await date.fill('2020-01-01');
+  await date.press('Tab');
+  // a past start asks why (only an administrator may record one, with a reason)
+  await field(dialog, 'backdateReason').fill('纸质月卡补录');
+  await field(dialog, 'plateNos').fill(plate);
+  await field(dialog, 'ownerName').fill('补录车主');
+  await field(dialog, 'ownerPhone').fill('13512346782');
+  await dialog.getByRole('button', { name: '确认' }).click();
+  await expect(page.getByText('只有管理员可以补录开始日期早于今天的卡').first()).toBeVisible();
+  await expect(dialog).toBeVisible();
+  // nothing was created: not in the list, not behind it
+  const headers = { Authorization: await adminToken(page.request) };
+  const cards = (await (await page.request.get(`/api/card/MonthCard?plateNo=${encodeURIComponent(plate)}&pageSize=10`, { headers })).json())
+    .data;
+  expect(cards.list).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await page.getByPlaceholder('车牌').fill(plate);
+  await page.getByRole('button', { name: '查询' }).click();
+  await waitForRows(page).catch(() => undefined);
+  await expect(page.getByRole('row').filter({ hasText: plate })).toHaveCount(0);
+});
+
 test('group card: two slots and three plates in the lot, one waits as temporary', async ({ page }) => {
   await signInAndWait(page, ADMIN, '/card/groupCard');
   await waitForRows(page);
