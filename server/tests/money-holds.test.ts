@@ -247,6 +247,35 @@ describe('an edit beside a payment', () => {
   });
 });
 
+describe('a delete beside a payment', () => {
+  it('a delete racing a card payment: a paid card survives, or the deleted card takes no payment', async () => {
+    for (let i = 0; i < 5; i++) {
+      const id = await openMonthCard();
+      const [del, pay] = await Promise.all([
+        call(app, 'DELETE', `/api/card/MonthCard/${id}`, { token: admin }),
+        cardAct('MonthCard', id, 'Pay', { channel: 1 }),
+      ]);
+      const card = (await db.query<{ status: number }>('select status from month_card where id = $1', [id])).rows[0];
+      const paid = await count('select count(*)::int as n from card_payment where card_id = $1', [id]);
+      // exactly one of them wins, whichever ran first under the card's lock
+      expect(
+        [del.body.code, pay.body.code].filter((c) => c === 200),
+        `${del.body.msg} / ${pay.body.msg}`,
+      ).toHaveLength(1);
+      if (pay.body.code === 200) {
+        expect(del.body.msg).toBe('只能删除待支付的月卡；已支付的月卡请冻结或退款');
+        expect(Number(card?.status)).not.toBe(CARD_STATUS.PENDING_PAY);
+        expect(paid).toBe(1);
+      } else {
+        expect(pay.body).toMatchObject({ code: 404, msg: '记录不存在' });
+        expect(card).toBeUndefined();
+        // no payment row left behind for a card that is gone
+        expect(paid).toBe(0);
+      }
+    }
+  });
+});
+
 describe('idempotent money writes', () => {
   const parallel = (n: number, f: () => Promise<{ body: { code: number; msg: string } }>) => Promise.all(Array.from({ length: n }, f));
 
