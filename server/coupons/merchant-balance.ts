@@ -65,3 +65,24 @@ export function topUpMerchant(db: Db, req: FastifyRequest, id: string, amountCen
     return after;
   });
 }
+
+/** A page of a merchant's ledger, newest first, and how many rows it has in all (商户 › 余额流水). */
+export async function merchantLedgerPage(db: Db, merchantId: string, currentPage: number, pageSize: number) {
+  const [rows, counted] = await Promise.all([
+    db.kysely
+      .selectFrom('merchantLedger')
+      .selectAll()
+      .where('merchantId', '=', merchantId)
+      .orderBy('createTime', 'desc')
+      .orderBy('id', 'desc')
+      .limit(pageSize)
+      .offset((currentPage - 1) * pageSize)
+      .execute(),
+    db.kysely
+      .selectFrom('merchantLedger')
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .where('merchantId', '=', merchantId)
+      .executeTakeFirst(),
+  ]);
+  return { rows, total: Number(counted?.total ?? 0) };
+}

@@ -66,6 +66,10 @@ export const auditCoupon = (tx: Db, recordId: string, action: string, operator: 
   writeAudit(tx, 'coupon_record_audit', { record_id: recordId }, { action, operator, before, after, reason });
 
 /** The most a coupon of this type and value takes off a stay: its face value for an amount, else its cap. */
+/** A coupon's audit rows, oldest first (优惠券记录 › 变更记录). */
+export const couponAudits = (db: Db, recordId: string) =>
+  db.kysely.selectFrom('couponRecordAudit').selectAll().where('recordId', '=', recordId).orderBy('operateTime').execute();
+
 export const maxCentsOf = (couponType: number, faceValue: number, capCents: number): number =>
   couponType === COUPON_TYPE_CODE.AMOUNT ? (capCents > 0 ? Math.min(faceValue, capCents) : faceValue) : capCents;
 

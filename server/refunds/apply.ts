@@ -3,7 +3,7 @@ import type { Db } from '../db/database.ts';
 import { badRequest } from '../lib/envelope.ts';
 import { newId } from '../lib/ids.ts';
 import { writeOperLog } from '../lib/oper-log.ts';
-import { assertLots } from '../resource/lot-scope.ts';
+import { assertLots, type LotScope } from '../resource/lot-scope.ts';
 import { actionRefusal } from '../orders/order-actions.ts';
 import { REFUND_REASON, REFUND_STATE, type RefundState } from '../../domain/refund-codes.ts';
 import { PAY_CHANNEL } from '../../domain/parking-codes.ts';
@@ -34,6 +34,31 @@ export interface PaymentView extends PaymentRefunds {
   id: string;
   serialNo: string;
 }
+
+/**
+ * The orders an applicant may pick (退款申请): with money paid, by order number or plate prefix `q`,
+ * in `lots` (null: every lot), the latest 20 stays first.
+ */
+export function ordersToRefund(db: Db, q: string, lots: LotScope) {
+  return db.kysely
+    .selectFrom('parkingOrder as o')
+    .innerJoin('parking as p', 'p.id', 'o.parkingId')
+    .select(['o.id', 'o.orderNo', 'o.plateNo', 'o.state', 'o.paidCents', 'o.refundedCents', 'o.exitTime', 'p.parkingName'])
+    .where((eb) => eb.or([eb('o.orderNo', '=', q), eb('o.plateNo', 'like', `${q.replace(/[\\%_]/g, '\\$&')}%`)]))
+    .where('o.paidCents', '>', 0)
+    .$if(lots !== null, (qb) => qb.where('o.parkingId', 'in', lots!.length ? lots! : ['']))
+    .orderBy('o.entryTime', 'desc')
+    .limit(20)
+    .execute();
+}
+
+/** The order a refund is applied against, with what it was paid and refunded (unlocked: the apply locks it). */
+export const orderToRefund = (db: Db, orderId: string) =>
+  db.kysely
+    .selectFrom('parkingOrder')
+    .select(['id', 'orderNo', 'plateNo', 'parkingId', 'paidCents', 'refundedCents'])
+    .where('id', '=', orderId)
+    .executeTakeFirst();
 
 /** The payments of an order with their refund requests; locked when `lock` (an application in progress). */
 export async function paymentsOf(db: Db, orderId: string, lock = false): Promise<PaymentView[]> {

@@ -14,6 +14,7 @@ import { groupCards } from '../entities/group-cards.ts';
 import { type CardAction, type CardKind, quoteRenewal, runCardAction } from '../cards/actions.ts';
 import { CARD_EVENT_LABEL } from '../cards/state-machine.ts';
 import { cardDay } from '../cards/common.ts';
+import { cardPaymentsAndAudits, groupCardSlotRows } from '../cards/history.ts';
 import { groupCardScanUrl, publicOrigin, sendQrFiles } from '../services/parking-qr.ts';
 import { CARD_PAY_CHANNELS, CARD_STATUS_LABEL, SLOT_STATE } from '../../domain/card-codes.ts';
 import { PAY_CHANNEL } from '../../domain/parking-codes.ts';
@@ -88,10 +89,7 @@ export function registerCardRoutes(fastify: FastifyInstance, db: Db): void {
         const row = await resource.find(db, id);
         if (!row) throw notFound();
         if (!(await canSee(db, req, resource.spec.lot!, row))) throw outOfScope();
-        const [payments, audits] = await Promise.all([
-          db.kysely.selectFrom('cardPayment').selectAll().where('cardId', '=', id).orderBy('payTime').execute(),
-          db.kysely.selectFrom('cardAudit').selectAll().where('cardId', '=', id).orderBy('operateTime').execute(),
-        ]);
+        const { payments, audits } = await cardPaymentsAndAudits(db, id);
         const requests = await refundRequestsOf(
           db,
           payments.map((p) => p.id),
@@ -162,14 +160,7 @@ export function registerCardRoutes(fastify: FastifyInstance, db: Db): void {
       const row = await groupCards.find(db, id);
       if (!row) throw notFound();
       if (!(await canSee(db, req, groupCards.spec.lot!, row))) throw outOfScope();
-      const rows = await db.kysely
-        .selectFrom('groupCardSlot as s')
-        .leftJoin('parkingOrder as o', 'o.id', 's.orderId')
-        .select(['s.id', 's.plateNo', 's.entryTime', 's.holdFrom', 's.leftTime', 'o.orderNo'])
-        .where('s.groupCardId', '=', id)
-        .orderBy('s.entryTime', 'desc')
-        .limit(200)
-        .execute();
+      const rows = await groupCardSlotRows(db, id);
       const slots = rows.map((s) => {
         const state = s.leftTime ? 3 : s.holdFrom ? 1 : 2;
         return {

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import Type from 'typebox';
 import type { Db } from '../db/database.ts';
 import { notFound, ok } from '../lib/envelope.ts';
-import { topUpMerchant } from '../coupons/merchant-balance.ts';
+import { merchantLedgerPage, topUpMerchant } from '../coupons/merchant-balance.ts';
+import { couponAudits } from '../coupons/store.ts';
 import { writeOperLog } from '../lib/oper-log.ts';
 import { idParams, registerResource } from '../resource/define.ts';
 import { canSee, lotsOf, outOfScope } from '../resource/lot-scope.ts';
@@ -126,12 +127,7 @@ export function registerCouponRoutes(fastify: FastifyInstance, db: Db): void {
       const row = await couponRecords.find(db, req.params.id);
       if (!row) throw notFound();
       if (!(await canSee(db, req, couponRecords.spec.lot!, row))) throw outOfScope();
-      const audits = await db.kysely
-        .selectFrom('couponRecordAudit')
-        .selectAll()
-        .where('recordId', '=', req.params.id)
-        .orderBy('operateTime')
-        .execute();
+      const audits = await couponAudits(db, req.params.id);
       return ok({ items: audits.map((a) => ({ ...a, operateTime: a.operateTime.getTime() })) });
     },
   );
@@ -181,26 +177,11 @@ export function registerCouponRoutes(fastify: FastifyInstance, db: Db): void {
       if (!m) throw notFound();
       if (!(await canSee(db, req, merchants.spec.lot!, m))) throw outOfScope();
       const { currentPage = 1, pageSize = 10 } = req.query;
-      const [rows, counted] = await Promise.all([
-        db.kysely
-          .selectFrom('merchantLedger')
-          .selectAll()
-          .where('merchantId', '=', req.params.id)
-          .orderBy('createTime', 'desc')
-          .orderBy('id', 'desc')
-          .limit(pageSize)
-          .offset((currentPage - 1) * pageSize)
-          .execute(),
-        db.kysely
-          .selectFrom('merchantLedger')
-          .select((eb) => eb.fn.countAll<number>().as('total'))
-          .where('merchantId', '=', req.params.id)
-          .executeTakeFirst(),
-      ]);
+      const { rows, total } = await merchantLedgerPage(db, req.params.id, currentPage, pageSize);
       return ok({
         balance: Number(m.balance),
         // amis's own list words (items, total), as this answer has always named its rows
-        total: Number(counted?.total ?? 0),
+        total,
         items: rows.map((r) => ({
           ...r,
           amountCents: Number(r.amountCents),

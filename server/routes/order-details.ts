@@ -10,6 +10,7 @@ import { ACTION_LABEL, type OrderAction, PENDING_REFUND_STATUSES, offeredActions
 import { COUPON_TYPE, PAY_CHANNEL, REFUND_STATUS, SOURCE } from '../../domain/parking-codes.ts';
 import { yuan } from '../../domain/money.ts';
 import { platePhotoSvg } from '../orders/plate-photo.ts';
+import { orderHistory, photoFacts } from '../orders/details.ts';
 import { orderScanUrl, publicOrigin, sendQrFiles } from '../services/parking-qr.ts';
 import { publicTokenOf } from '../public/bill.ts';
 import { REFUND_AUDIT_LABEL } from '../refunds/transitions.ts';
@@ -64,12 +65,7 @@ export function registerOrderDetailRoutes(fastify: FastifyInstance, db: Db): voi
       if (!row) throw notFound();
       if (!(await canSee(db, req, parkingOrders.spec.lot!, row))) throw outOfScope();
       const o = parkingOrders.toJson(row);
-      const [payments, coupons, refunds, audits] = await Promise.all([
-        db.kysely.selectFrom('parkingOrderPayment').selectAll().where('orderId', '=', id).orderBy('payTime').execute(),
-        db.kysely.selectFrom('parkingOrderCoupon').selectAll().where('orderId', '=', id).orderBy('useTime').execute(),
-        db.kysely.selectFrom('parkingOrderRefund').selectAll().where('orderId', '=', id).orderBy('applyTime').execute(),
-        db.kysely.selectFrom('parkingOrderAudit').selectAll().where('orderId', '=', id).orderBy('operateTime').execute(),
-      ]);
+      const { payments, coupons, refunds, audits } = await orderHistory(db, id);
       const pending = refunds
         .filter((r) => (PENDING_REFUND_STATUSES as readonly number[]).includes(Number(r.status)))
         .reduce((s, r) => s + Number(r.amountCents), 0);
@@ -177,13 +173,7 @@ export function registerOrderDetailRoutes(fastify: FastifyInstance, db: Db): voi
     },
     async (req, reply) => {
       const { key, kind } = req.params;
-      const row = await db.kysely
-        .selectFrom('parkingOrder as o')
-        .innerJoin('parking as p', 'p.id', 'o.parkingId')
-        .leftJoin('parkingLane as l', 'l.id', kind === 'entry' ? 'o.entryLaneId' : 'o.exitLaneId')
-        .select(['o.plateNo', 'o.plateColor', 'o.entryTime', 'o.exitTime', 'p.parkingName', 'l.laneName'])
-        .where('o.photoKey', '=', key)
-        .executeTakeFirst();
+      const row = await photoFacts(db, key, kind);
       if (!row || (kind === 'exit' && !row.exitTime)) throw notFound();
       reply.type('image/svg+xml').header('cache-control', 'private, max-age=3600');
       return platePhotoSvg({

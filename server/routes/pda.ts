@@ -13,6 +13,7 @@ import { billOf, payableDebts, publicTokenOf, stayOfPlate } from '../public/bill
 import { carArrives } from '../public/barrier.ts';
 import { createPayment, signedNotify, simulateWalletPay, takeNotify } from '../public/payments.ts';
 import { publicOrigin } from '../services/parking-qr.ts';
+import { findLane } from '../orders/lanes.ts';
 
 /**
  * The collector's handheld (/pdaScanQrcode, signed in on the page with an account holding
@@ -107,13 +108,9 @@ export function registerPdaRoutes(fastify: FastifyInstance, db: Db): void {
     },
     async (req) => {
       const plateNo = cleanPlate(req.body.plateNo);
-      const { rows } = await db.query<{ parking_id: string; direction: number }>(
-        'select parking_id, direction from parking_lane where id = $1',
-        [req.params.id],
-      );
-      if (!rows[0]) throw new ApiError(404, '车道不存在');
-      assertLots(req, rows[0].parking_id);
-      if (![2, 3].includes(Number(rows[0].direction))) throw badRequest('只有出口车道有出场道闸');
+      const lane = await findLane(db, req.params.id);
+      assertLots(req, lane.parkingId);
+      if (![2, 3].includes(lane.direction)) throw badRequest('只有出口车道有出场道闸');
       const r = await carArrives(db, req.params.id, plateNo);
       return ok(r, `${plateNo}已到达出口道闸`);
     },
