@@ -15,12 +15,16 @@ export function mayLoad(method: string | undefined): boolean {
  * edit answers a refusal in words instead of reaching the server.
  */
 export async function readOnlyFetcher(api: AmisApi): Promise<FetcherResult> {
-  if (mayLoad(api.method)) return amisFetcher(api);
-  const url = api.url.split('?')[0];
+  // amis parses `"post:/api/x"` into a method and a URL before it calls the fetcher; a URL that
+  // still carries its method is judged by it all the same
+  const prefix = /^(\w+):(?!\/\/)/.exec(api.url);
+  const method = api.method || prefix?.[1];
+  if (mayLoad(method)) return amisFetcher(api);
+  const url = api.url.slice(prefix?.[0].length ?? 0).split('?')[0];
   return {
     status: 200,
     headers: {},
-    data: { status: 1, msg: st('readOnly', { method: (api.method ?? '').toUpperCase(), url }), data: null },
+    data: { status: 1, msg: st('readOnly', { method: (method ?? '').toUpperCase(), url }), data: null },
   };
 }
 
