@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import Type from 'typebox';
 import type { Db } from '../db/database.ts';
-import { ApiError, badRequest, ok } from '../lib/envelope.ts';
+import { badRequest, ok } from '../lib/envelope.ts';
 import type { TypeBoxProvider } from '../lib/type-provider.ts';
 import { assertLots } from '../resource/lot-scope.ts';
 import { idParams } from '../resource/define.ts';
 import { PLATE_MESSAGE, PLATE_RE } from '../../domain/field-rules.ts';
 import { plateQuery } from '../entities/parking-orders.ts';
+import { findLane } from '../orders/lanes.ts';
 import { entryCameraSees } from '../public/unplated.ts';
 
 /** 车道管理 › 模拟入场: the entry camera's simulated sight (`lane:barrier`, as 模拟到达). */
@@ -25,9 +26,7 @@ export function registerLaneEntryRoute(fastify: FastifyInstance, db: Db): void {
     async (req) => {
       const plateNo = plateQuery(req.body.plateNo);
       if (!PLATE_RE.test(plateNo)) throw badRequest(PLATE_MESSAGE);
-      const { rows } = await db.query<{ parking_id: string }>('select parking_id from parking_lane where id = $1', [req.params.id]);
-      if (!rows[0]) throw new ApiError(404, '车道不存在');
-      assertLots(req, rows[0].parking_id);
+      assertLots(req, (await findLane(db, req.params.id)).parkingId);
       const r = await entryCameraSees(db, req.params.id, plateNo, Date.now());
       return ok(r, r.waiting ? '无牌车已到达入口道闸，请车主扫描入口二维码入场' : `${plateNo}已入场`);
     },

@@ -11,7 +11,7 @@ import { plateQuery } from '../entities/parking-orders.ts';
 import { REFUND_REASON, REFUND_STATUS } from '../../domain/refund-codes.ts';
 import { STATE_LABEL, type OrderState } from '../../domain/parking-codes.ts';
 import { yuan } from '../../domain/money.ts';
-import { type ApplyInput, applyRefund, paymentAnswer, paymentsOf } from '../refunds/apply.ts';
+import { type ApplyInput, applyRefund, orderToRefund, ordersToRefund, paymentAnswer, paymentsOf } from '../refunds/apply.ts';
 import { REFUND_ACTION_BUTTON, type RefundAction, runRefundAction } from '../refunds/transitions.ts';
 import type { TypeBoxProvider } from '../lib/type-provider.ts';
 
@@ -83,17 +83,7 @@ export function registerRefundRoutes(fastify: FastifyInstance, db: Db): void {
     async (req) => {
       const q = plateQuery(req.query.keyword ?? '');
       if (q.length < 2) return ok({ options: [] });
-      const lots = lotsOf(req);
-      const rows = await db.kysely
-        .selectFrom('parkingOrder as o')
-        .innerJoin('parking as p', 'p.id', 'o.parkingId')
-        .select(['o.id', 'o.orderNo', 'o.plateNo', 'o.state', 'o.paidCents', 'o.refundedCents', 'o.exitTime', 'p.parkingName'])
-        .where((eb) => eb.or([eb('o.orderNo', '=', q), eb('o.plateNo', 'like', `${q.replace(/[\\%_]/g, '\\$&')}%`)]))
-        .where('o.paidCents', '>', 0)
-        .$if(lots !== null, (qb) => qb.where('o.parkingId', 'in', lots!.length ? lots! : ['']))
-        .orderBy('o.entryTime', 'desc')
-        .limit(20)
-        .execute();
+      const rows = await ordersToRefund(db, q, lotsOf(req));
       return ok({
         options: rows.map((o) => ({
           value: o.id,
@@ -107,11 +97,7 @@ export function registerRefundRoutes(fastify: FastifyInstance, db: Db): void {
     '/api/refund/Orders/:id/Payments',
     { schema: { params: idParams, summary: '订单的支付记录及每笔可退金额' }, config: { access: APPLY_ACCESS } },
     async (req) => {
-      const order = await db.kysely
-        .selectFrom('parkingOrder')
-        .select(['id', 'orderNo', 'plateNo', 'parkingId', 'paidCents', 'refundedCents'])
-        .where('id', '=', req.params.id)
-        .executeTakeFirst();
+      const order = await orderToRefund(db, req.params.id);
       if (!order) throw notFound();
       assertLots(req, order.parkingId);
       const payments = (await paymentsOf(db, order.id)).map((p) => paymentAnswer(p));
