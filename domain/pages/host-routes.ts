@@ -73,7 +73,7 @@ export const HOST_ROUTES = [
     name: 'DataView',
     path: '/dataView',
     layout: 'none',
-    meta: { title: 'nav.newDataView', menus: [LOTS, ORDERS], unknownWhenDenied: true },
+    meta: { title: 'nav.dataView', navbar: true, menus: [LOTS, ORDERS], unknownWhenDenied: true },
   },
   {
     name: 'NewDataView',

@@ -1,5 +1,9 @@
+import type { ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
+import pg from 'pg';
 import { test, expect, adminToken, signInAndWait, uniquePlate, OPERATOR } from './fixtures';
+import { startServer } from './start-server';
 
 /**
  * The big screens (/dataView, /newDataView, /operationView) and /activity against the reference
@@ -54,6 +58,82 @@ test('a car entering raises 在场车辆 on /dataView within 15 s, without a rel
   await expect(page.getByTestId('live-notice')).toHaveCount(0);
   // the simulated heartbeats run on the test server: the figures are labelled as a demo
   await expect(page.getByTestId('demo-badge')).toHaveText('演示数据');
+});
+
+// Two servers behind a load balancer on one PostgreSQL (a fresh database of TEST_DATABASE_URL's
+// server, which .ci/run sets): a wall on A sees a car that entered through B, pushed by A after
+// B's NOTIFY, not after a reload, and sooner than A's own ten-second period would have shown it.
+test('with two server instances, an entry written through B raises 在场车辆 on /dataView of A within 15 s', async ({
+  browser,
+  playwright,
+}) => {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  test.skip(!serverUrl, 'needs a PostgreSQL server: TEST_DATABASE_URL (set by .ci/run)');
+  test.setTimeout(300_000);
+  const name = `e2e_live_${randomBytes(6).toString('hex')}`;
+  const onServer = async (sql: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await onServer(`create database ${name}`);
+  const databaseUrl = new URL(serverUrl!);
+  databaseUrl.pathname = `/${name}`;
+  const servers: ChildProcess[] = [];
+  try {
+    // no heartbeats: no write of either instance's own makes A push before its period
+    const env = { DATABASE_URL: databaseUrl.href, LOOPBACK_LIMIT_FACTOR: '100', HEARTBEAT_MS: '0' };
+    // A first: it migrates and seeds the empty database, which B then finds ready
+    const a = await startServer(env, 180_000);
+    servers.push(a.child);
+    const b = await startServer(env, 180_000);
+    servers.push(b.child);
+    expect(a.url).not.toBe(b.url);
+
+    const context = await browser.newContext({ baseURL: a.url, locale: 'zh-CN', viewport: { width: 1920, height: 1080 } });
+    const page = await context.newPage();
+    await signInAndWait(page);
+    await openScreen(page, 'dataView');
+    await expect(page.getByTestId('cars-in-park')).toHaveText(/\d/);
+    await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+    const viaB = await playwright.request.newContext({ baseURL: b.url });
+    const token = await adminToken(viaB);
+    const lane = await entryLane(viaB, token);
+    const plate = uniquePlate();
+    // right after one of A's pushes its next periodic one is ten seconds away
+    const shown = await page.getByTestId('data-time').innerText();
+    await expect(page.getByTestId('data-time')).not.toHaveText(shown, { timeout: 15_000 });
+    const before = await count(page, 'cars-in-park');
+    const written = Date.now();
+    const res = await viaB.post(`/api/system/ParkingLane/${lane}/Actions/Enter`, {
+      headers: { Authorization: token },
+      data: { plateNo: plate },
+    });
+    expect((await res.json()).code).toBe(200);
+    await expect.poll(() => count(page, 'cars-in-park'), { timeout: 15_000 }).toBeGreaterThanOrEqual(before + 1);
+    expect(Date.now() - written, "pushed on B's NOTIFY, before A's period").toBeLessThan(7000);
+    await expect(page.getByTestId('passages')).toContainText(plate);
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+    await expect(page.getByTestId('live-notice')).toHaveCount(0);
+    await viaB.dispose();
+    await context.close();
+  } finally {
+    await Promise.all(
+      servers.map(
+        (child) =>
+          new Promise<void>((resolve) => {
+            if (child.exitCode !== null || child.signalCode !== null) return resolve();
+            child.once('exit', () => resolve());
+            child.kill('SIGTERM');
+          }),
+      ),
+    );
+    await onServer(`drop database if exists ${name} with (force)`);
+  }
 });
 
 test('a lost connection is said on screen and the screen recovers by itself', async ({ page, context }) => {
@@ -124,14 +204,52 @@ for (const size of [
   });
 }
 
-test('an operator without the menus has no 数据大屏 or 运营大屏 and finds neither by its path', async ({ page }) => {
+test('an operator, granted the lots and the orders only, has 车场大屏 but no 数据大屏 or 运营大屏, and finds neither by its path', async ({
+  page,
+}) => {
   await signInAndWait(page, OPERATOR);
   await expect(page.getByRole('navigation', { name: 'menu' }).getByRole('button', { name: '停车基础设施' })).toBeVisible();
+  // the lot command centre needs exactly the two menus the operator holds
+  await expect(page.getByRole('button', { name: '车场大屏', exact: true })).toBeVisible();
   for (const name of ['数据大屏', '运营大屏']) await expect(page.getByRole('button', { name, exact: true })).toHaveCount(0);
   for (const path of ['newDataView', 'operationView']) {
     await page.goto(`/#/${path}`);
     await expect(page).toHaveURL(/#\/404$/);
   }
+});
+
+test("admin's navbar has 车场大屏, which opens /dataView in a new window without the shell", async ({ page }) => {
+  await signInAndWait(page);
+  const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: '车场大屏', exact: true }).click()]);
+  await expect(popup).toHaveURL(/#\/dataView$/);
+  await expect(popup.getByRole('heading', { level: 1 })).toHaveText(SCREENS.dataView);
+  await expect(popup.getByTestId('layout')).toHaveCount(0);
+  await popup.close();
+});
+
+test('ECharts never loads on the sign-in page, and the same measure finds it on /dataView', async ({ page, browser, baseURL }) => {
+  test.setTimeout(120_000);
+  /** Whether any script asked for is ECharts: every copy carries its renderer, zrender, by name. */
+  const echartsIn = async (urls: string[]) => {
+    for (const url of urls) if ((await (await page.request.get(url)).text()).includes('zrender')) return true;
+    return false;
+  };
+  const signInScripts: string[] = [];
+  page.on('request', (r) => r.resourceType() === 'script' && signInScripts.push(r.url()));
+  await page.goto('/');
+  await expect(page.getByLabel(/账号/)).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(signInScripts.length).toBeGreaterThan(0);
+  expect(await echartsIn(signInScripts)).toBe(false);
+  // the marker is real: the big screen's scripts have it
+  const wall = await (await browser.newContext({ baseURL, locale: 'zh-CN' })).newPage();
+  const wallScripts: string[] = [];
+  wall.on('request', (r) => r.resourceType() === 'script' && wallScripts.push(r.url()));
+  await signInAndWait(wall);
+  await openScreen(wall, 'dataView');
+  await expect(wall.locator('.bs-chart canvas').first()).toBeVisible();
+  expect(await echartsIn(wallScripts)).toBe(true);
+  await wall.context().close();
 });
 
 test('/activity opens without signing in and shows the region’s figures, no plate and no phone', async ({ browser }) => {
