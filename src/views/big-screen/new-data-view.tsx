@@ -6,13 +6,15 @@ import { useLiveScreen } from '../../live/use-live-screen';
 import { Chart } from './chart';
 import { hourlyFlowOption, lotMapOption, shareOption, stateParts } from './chart-options';
 import { formatCount, formatKwh } from './format';
+import { LotMap } from './lot-map';
 import { Panel, Stat } from './panels';
 import { ScreenFrame } from './screen-frame';
 import { panelsInLocale } from './localize';
 
 /**
- * /newDataView: the city's parking and charging. The lots are drawn as a schematic of their
- * coordinates coloured by occupancy (no AMap key is needed, and none is asked for).
+ * /newDataView: the city's parking and charging. The lots are drawn coloured by occupancy on an
+ * AMap map (dark style) when app-config.json has an AMap key and the script loads, else as a
+ * schematic of their coordinates (lot-map.tsx).
  */
 export const NewDataView = observer(function NewDataView() {
   const live = useLiveScreen('newDataView');
@@ -40,8 +42,18 @@ export const NewDataView = observer(function NewDataView() {
           </div>
         </Panel>
         <Panel title={bt('lotMap')} area="map">
-          <p className="bs-legend-note">{bt('lotMapHint')}</p>
-          <Chart option={map} label={bt('lotMap')} testId="lot-map" />
+          <LotMap
+            lots={p.lots ?? []}
+            label={bt('lotMap')}
+            occupancy={bt('occupancy')}
+            testId="lot-map"
+            schematic={
+              <>
+                <p className="bs-legend-note">{bt('lotMapHint')}</p>
+                <Chart option={map} label={bt('lotMap')} testId="lot-map" />
+              </>
+            }
+          />
         </Panel>
         <Panel title={bt('connectorStates')} area="connectors">
           <Chart option={connectors} label={bt('connectorStates')} />
