@@ -57,14 +57,17 @@ describe('lists after a save', () => {
     expect(calls).toEqual([[undefined, true, false, true]]);
   });
 
-  it('a list amis is reloading itself (after its own action) is left to finish: a silent search would end its loading state', () => {
+  it('a list amis is reloading itself (after its own action) is asked again as loading: a silent search would end its loading state', () => {
     const calls: unknown[][] = [];
     const list = (loading: boolean) => ({
       props: { type: 'crud', api: '/x', store: { loading } },
       search: (...args: unknown[]) => calls.push([loading, ...args]),
     });
     expect(reloadLists({ getComponents: () => [list(true), list(false)] })).toBe(2);
-    expect(calls).toEqual([[false, undefined, true, false, true]]);
+    expect(calls).toEqual([
+      [true, undefined, false, false, true],
+      [false, undefined, true, false, true],
+    ]);
   });
 
   it('a list that reads with a POST does not count its own reload as new data', () => {

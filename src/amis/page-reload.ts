@@ -143,17 +143,12 @@ export function reloadLists(scope: ReloadScope | null | undefined): number {
     if (type === 'service' && holdsForm(body)) continue;
     const read = readsWithWrite(api) ? apiPathPattern(api) : undefined;
     if (read) listReads.set(read.source, read);
-    // a list amis is already reloading itself (after its own row's or dialog's action) asks after
-    // the write: a second, silent search would cancel that one and with it the list's loading state
+    // silently: no spinner over the rows, the rows and the selection stay until the answer replaces
+    // them. But a list amis is reloading itself (after its own row's or dialog's action) is asked
+    // again as loading: a silent search would cancel amis's and with it the list's loading state
     // (.cxd-Crud.is-loading), which keeps its rows from taking a click until the answer replaces
-    // them (amis-page.css); it counts as reloaded
-    if (type !== 'service' && isLoading(component)) {
-      count++;
-      continue;
-    }
-    // silently: no spinner over the rows (it would take a click meant for a row's button), the
-    // rows and the selection stay until the answer replaces them
-    if (type !== 'service' && typeof component.search === 'function') component.search(undefined, true, false, true);
+    // them (amis-page.css)
+    if (type !== 'service' && typeof component.search === 'function') component.search(undefined, !isLoading(component), false, true);
     else component.reload?.(undefined, undefined, undefined, true);
     count++;
   }
