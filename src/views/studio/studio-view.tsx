@@ -188,7 +188,7 @@ export const StudioView = observer(function StudioView() {
       <ProblemList
         problems={problems}
         onPick={(pointer) => {
-          // shown in the JSON beside the editor, which the preview hides
+          // selected on the canvas and in the JSON beside it, which the preview hides
           setPreview(null);
           setShowJson(true);
           setPlace((p) => ({ pointer, asked: (p?.asked ?? 0) + 1 }));
@@ -224,7 +224,7 @@ export const StudioView = observer(function StudioView() {
             <Suspense fallback={<div className="pc-page-loading">{st('loading')}</div>}>
               {/* the editor reads most of its props once: each page gets an editor of its own (a new version of
                   the same page comes in as its value; a remount then would dispose its code editors mid-start) */}
-              <StudioEditor key={address} value={value} onChange={edit} />
+              <StudioEditor key={address} value={value} onChange={edit} problems={problems} place={place} />
             </Suspense>
           </div>
           {showJson && preview === null ? <JsonPane value={value} onChange={edit} place={place} /> : null}
