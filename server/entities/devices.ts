@@ -1,4 +1,4 @@
-import { DEVICE_ONLINE } from '../figures/devices.ts';
+import { DEVICE_ONLINE, deviceSilentFor } from '../figures/devices.ts';
 import { sql } from 'kysely';
 import Type from 'typebox';
 import { IPV4_MESSAGE, IPV4_RE } from '../../domain/field-rules.ts';
@@ -17,6 +17,12 @@ const TYPES = [1, 2, 3, 4, 5] as const;
 const online: Filter = {
   schema: f.oneOf('在线状态', [0, 1], '在线状态筛选值不正确'),
   where: (eb, v: number) => (v ? deviceOnline : eb.not(deviceOnline)),
+};
+
+/** 离线时长: offline for at least this many minutes (the dashboard's to-do links here with 60). */
+const silentMinutes: Filter = {
+  schema: f.int('离线时长', { min: 1, max: 525600, msg: '离线时长必须是1到525600之间的整数（分钟）' }),
+  where: (_eb, v: number) => sql<boolean>`${sql.raw(deviceSilentFor(String(Math.trunc(v))))}`,
 };
 
 export const devices = defineResource({
@@ -45,6 +51,7 @@ export const devices = defineResource({
     deviceType: filter.eq('deviceType', f.oneOf('设备类型', TYPES, '设备类型筛选值不正确')),
     keyword: filter.keyword(['deviceCode', 'deviceName', 'ip']),
     online,
+    silentMinutes,
   },
   derived: {
     parkingName: ofLot.name,

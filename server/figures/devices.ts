@@ -11,6 +11,14 @@ import { lotFilter } from './window.ts';
 /** The one definition of "online" over a device row (the device list's column, filter and counts use it too). */
 export const DEVICE_ONLINE = `(enabled_mark = 1 and coalesce(last_heartbeat > now() - make_interval(secs => heartbeat_interval * 3), false))`;
 
+/**
+ * The one definition of "offline for at least N minutes" (enabled, silent that long; never seen
+ * counts): the dashboard's to-do and the device list's 离线时长 filter. `minutes` is an SQL
+ * expression (a parameter, or a validated whole number); `alias` the device table's, with its dot.
+ */
+export const deviceSilentFor = (minutes: string, alias = ''): string =>
+  `(${alias}enabled_mark = 1 and (${alias}last_heartbeat is null or ${alias}last_heartbeat < now() - make_interval(mins => ${minutes})))`;
+
 export interface DeviceCounts {
   online: number;
   offline: number;
@@ -50,7 +58,7 @@ export async function devicesOffline(
 ): Promise<{ count: number; list: OfflineDevice[] }> {
   const params: unknown[] = [minutes];
   const scope = lotFilter('d.parking_id', lots, params);
-  const where = `d.enabled_mark = 1 and (d.last_heartbeat is null or d.last_heartbeat < now() - make_interval(mins => $1::int))${scope}`;
+  const where = `${deviceSilentFor('$1::int', 'd.')}${scope}`;
   const { rows } = await db.query<{ n: number }>(`select count(*)::int as n from device d where ${where}`, params);
   if (limit <= 0) return { count: rows[0].n, list: [] };
   const list = await db.query<{ id: string; code: string; name: string; type: number; lot: string; lot_name: string; seen: Date | null }>(

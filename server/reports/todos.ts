@@ -48,7 +48,7 @@ export async function dashboardTodos(db: Db, a: DashboardAccess, now: number): P
       key: 'devicesOffline',
       title: `离线超${OFFLINE_MINUTES / 60}小时的设备`,
       count: (await devicesOffline(db, a.lots, OFFLINE_MINUTES, 0)).count,
-      link: '/monitoring/device?online=0',
+      link: `/monitoring/device?silentMinutes=${OFFLINE_MINUTES}`,
     });
   if (has('arrearsRecord')) {
     // "over 30 days" is the ageing buckets past 30: each bucket is a filter of 欠费记录

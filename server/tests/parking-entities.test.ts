@@ -1,3 +1,4 @@
+import { devicesOffline } from '../figures/devices.ts';
 import type { Db } from '../db/database.ts';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
@@ -214,6 +215,18 @@ describe('devices', () => {
     expect(offline.list.every((d: { online: number }) => d.online === 0)).toBe(true);
     expect(offline.summary.online + offline.summary.offline).toBe((await q('')).body.data.pagination.total);
     expect((await call(app, 'POST', '/api/system/Device', { token: operator, json: base })).status).toBe(403);
+  });
+
+  it('离线时长 lists the devices silent at least that long, as the dashboard counts them', async () => {
+    await db.query(`update device set last_heartbeat = now() - interval '2 hours', sim_fault = false where id = 'd-cam-ns-kjy-01-1'`);
+    await db.query(`update device set last_heartbeat = now() - interval '10 minutes', sim_fault = false where id = 'd-bar-ns-kjy-01-1'`);
+    const q = (qs: string) => call(app, 'GET', `/api/system/Device?parkingId=p-ns-kjy-01&pageSize=500&${qs}`, { token: operator });
+    const silent = (await q('silentMinutes=60')).body.data.list.map((d: { id: string }) => d.id);
+    expect(silent).toContain('d-cam-ns-kjy-01-1');
+    expect(silent).not.toContain('d-bar-ns-kjy-01-1');
+    const counted = await devicesOffline(db, ['p-ns-kjy-01'], 60, 0);
+    expect(silent).toHaveLength(counted.count);
+    expect((await q('silentMinutes=0')).body).toMatchObject({ code: 400, msg: '离线时长必须是1到525600之间的整数（分钟）' });
   });
 
   it('the simulator brings silent devices back', async () => {
