@@ -26,6 +26,7 @@ export function appOptionsOf(config: ServerConfig, pageBundles?: PageBundle[], l
     historyAfterStart: true,
     simTrafficMs: config.simTrafficMs,
     arrearsJobMs: config.arrearsJobMs,
+    paySweepMs: config.paySweepMs,
     couponJobMs: config.couponJobMs,
     cardJobMs: config.cardJobMs,
     refundChannel: {

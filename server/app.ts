@@ -44,6 +44,7 @@ import { registerOrderActionRoutes } from './routes/order-actions.ts';
 import { registerOrderDetailRoutes } from './routes/order-details.ts';
 import { trafficSimJob } from './jobs/traffic-sim.ts';
 import { arrearsJob } from './jobs/arrears.ts';
+import { paySweepJob } from './jobs/pay-sweep.ts';
 import { couponExpiryJob } from './jobs/coupon-expiry.ts';
 import { registerCouponRoutes } from './routes/coupons.ts';
 import { cardStatusJob } from './jobs/card-status.ts';
@@ -107,6 +108,8 @@ export interface BuildAppOptions {
   simTrafficMs?: number;
   /** arrears job period in ms (debts after the policy's delay, scheduled notices); 0 or undefined = off */
   arrearsJobMs?: number;
+  /** public payments' sweep period in ms (jobs/pay-sweep.ts); 0 or undefined = off */
+  paySweepMs?: number;
   /** coupon expiry job period in ms (issued coupons past their validity become expired); 0 or undefined = off */
   couponJobMs?: number;
   /** card status job period in ms; 0 or undefined = off */
@@ -252,6 +255,7 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<{ app: Fasti
     chargingSimJob(opts.chargingSim ?? { everyMs: 0, startPercent: 0, stallMinutes: 10 }),
     trafficSimJob(opts.simTrafficMs ?? 0),
     arrearsJob(opts.arrearsJobMs ?? 0),
+    paySweepJob(opts.paySweepMs ?? 0),
     couponExpiryJob(opts.couponJobMs ?? 0),
     cardStatusJob(opts.cardJobMs ?? 0),
     refundChannelJob(opts.refundChannel ?? REFUND_CHANNEL_OFF),

@@ -35,6 +35,8 @@ export interface ServerConfig {
   simTrafficMs: number;
   /** arrears job period (unpaid exits past the policy's delay become debts; scheduled notices go out); 0 = off */
   arrearsJobMs: number;
+  /** public payments' sweep period (ask the provider about a lost notify after 30 s, close unpaid ones after 15 min); 0 = off */
+  paySweepMs: number;
   /** coupon expiry job period (issued coupons past their validity become expired); 0 = off */
   couponJobMs: number;
   /** card status job period (EXPIRING ≤ 7 days, EXPIRED after the end); 0 = off */
@@ -124,6 +126,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     seedOrderDays: int(env, 'SEED_ORDER_DAYS', 90, 0, 400),
     simTrafficMs: env.SIM_TRAFFIC === '0' || env.SIM_TRAFFIC === 'false' ? 0 : int(env, 'SIM_TRAFFIC_MS', 15_000, 1000, 3_600_000),
     arrearsJobMs: int(env, 'ARREARS_JOB_MS', 60_000, 0, 86_400_000),
+    paySweepMs: int(env, 'PAY_SWEEP_MS', 10_000, 0, 86_400_000),
     couponJobMs: int(env, 'COUPON_JOB_MS', 60_000, 0, 86_400_000),
     cardJobMs: int(env, 'CARD_JOB_MS', 60_000, 0, 86_400_000),
     refundSimMs: int(env, 'REFUND_SIM_MS', 5000, 0, 3_600_000),

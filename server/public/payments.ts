@@ -4,6 +4,9 @@ import type { Db } from '../db/database.ts';
 import { ApiError, badRequest, notFound } from '../lib/envelope.ts';
 import { type ExitPayment, type OpenOrder, payInPark, settleExit } from '../orders/settlement.ts';
 import { payDebt } from '../arrears/actions.ts';
+import { recordOrder } from '../arrears/create.ts';
+import { OPEN_STATUSES } from '../../domain/arrears-codes.ts';
+import { writeOperLog } from '../lib/oper-log.ts';
 import type { PublicBill } from '../../domain/public-bill.ts';
 import { billOf, payableDebts, priceOpenStay, stayById, stayByToken } from './bill.ts';
 
@@ -22,6 +25,10 @@ export const PUBLIC_OPERATOR = '车主自助缴费';
 const NOTIFY_SECRET = 'parking-console-simulated-provider';
 /** a payment not notified after this long is asked about (the provider's query) */
 const QUERY_AFTER_MS = 3000;
+/** a payment the wallet has not paid within this long is closed (the answer of POST /api/public/Pay says when) */
+export const PAY_EXPIRES_MS = 15 * 60_000;
+/** the sweep asks the provider about payments awaiting their notify longer than this */
+export const SWEEP_QUERY_AFTER_MS = 30_000;
 
 export interface PaymentRow {
   out_trade_no: string;
@@ -38,6 +45,11 @@ export interface PaymentRow {
   provider_txn_id: string | null;
   paid_at: Date | null;
   outcome: string;
+  unapplied_cents: number;
+  refund_state: number;
+  refunded_at: Date | null;
+  refund_operator: string;
+  refund_reason: string;
   create_time: Date;
 }
 
@@ -46,6 +58,8 @@ const num = (r: PaymentRow): PaymentRow => ({
   stay_cents: Number(r.stay_cents),
   arrears_cents: Number(r.arrears_cents),
   amount_cents: Number(r.amount_cents),
+  unapplied_cents: Number(r.unapplied_cents),
+  refund_state: Number(r.refund_state),
 });
 
 async function paymentOf(db: Db, outTradeNo: string, lock = false): Promise<PaymentRow | null> {
@@ -116,7 +130,12 @@ function signed(n: Notify): boolean {
  * Takes the provider's notify: 'SUCCESS' when the payment is paid (now, or by an earlier notify of
  * the same transaction), 'FAIL' with why otherwise; a refused notify changes nothing.
  */
-export async function takeNotify(db: Db, n: Notify, log?: FastifyBaseLogger): Promise<{ result: 'SUCCESS' | 'FAIL'; msg: string }> {
+export async function takeNotify(
+  db: Db,
+  n: Notify,
+  log?: FastifyBaseLogger,
+  req?: FastifyRequest,
+): Promise<{ result: 'SUCCESS' | 'FAIL'; msg: string }> {
   if (!signed(n)) return { result: 'FAIL', msg: '签名错误' };
   return db.transaction(async (tx) => {
     const p = await paymentOf(tx, n.outTradeNo, true);
@@ -126,6 +145,14 @@ export async function takeNotify(db: Db, n: Notify, log?: FastifyBaseLogger): Pr
     if (p.status !== 'awaiting') return { result: 'FAIL', msg: '支付单已关闭' };
     if (Number(n.amountCents) !== p.amount_cents) {
       log?.warn({ outTradeNo: p.out_trade_no, notified: n.amountCents, billed: p.amount_cents }, 'pay notify refused: amount differs');
+      // kept in the operation log (the order's record), in this transaction: the refusal commits with it
+      await writeOperLog(tx, req ?? null, {
+        action: 'update',
+        module: 'parkingOrder',
+        recordId: p.order_id,
+        user: req?.auth ? undefined : { id: null, account: '支付平台回调' },
+        detail: `拒绝支付回调：支付单${p.out_trade_no}，交易号${String(n.transactionId).slice(0, 64)}，回调金额${Number(n.amountCents)}分，应付${p.amount_cents}分（金额不符）`,
+      });
       return { result: 'FAIL', msg: '金额不符' };
     }
     const paid = await tx.query(
@@ -133,17 +160,32 @@ export async function takeNotify(db: Db, n: Notify, log?: FastifyBaseLogger): Pr
       [p.out_trade_no, n.transactionId],
     );
     if (paid.rowCount !== 1) throw new Error(`payment ${p.out_trade_no} changed under its lock`);
-    const outcome = await apply(tx, p, n.transactionId);
-    await tx.query('update public_payment set outcome = $2 where out_trade_no = $1', [p.out_trade_no, outcome]);
-    if (outcome.startsWith('unapplied')) log?.warn({ outTradeNo: p.out_trade_no, outcome }, 'payment taken but not applied: refund it');
+    const { outcome, unappliedCents } = await apply(tx, p, n.transactionId);
+    const done = await tx.query(
+      `update public_payment set outcome = $2, unapplied_cents = $3 where out_trade_no = $1 and status = 'paid' and unapplied_cents = 0`,
+      [p.out_trade_no, outcome, unappliedCents],
+    );
+    if (done.rowCount !== 1) throw new Error(`payment ${p.out_trade_no} changed under its lock`);
+    if (unappliedCents > 0)
+      log?.warn(
+        { outTradeNo: p.out_trade_no, outcome, unappliedCents },
+        'payment taken but not applied: refund it (退款审核 › 未入账支付)',
+      );
     return { result: 'SUCCESS', msg: '成功' };
   });
 }
 
-/** The money moves: the debts as billed, then the stay (an exit at the barrier, else paid in the lot). */
-async function apply(tx: Db, p: PaymentRow, txnId: string): Promise<string> {
+/**
+ * The money moves: the debts as billed, then the stay (an exit at the barrier, else paid in the
+ * lot). What could not go where it was billed for is answered as `unappliedCents` (a debt paid
+ * meanwhile at the desk; a stay whose order moved on): a stay whose car left owing first pays that
+ * order's own debt (money-and-charging.md §3.1: the late payment goes to the same plate's arrears),
+ * the rest is held for the driver, to be refunded from the console.
+ */
+async function apply(tx: Db, p: PaymentRow, txnId: string): Promise<{ outcome: string; unappliedCents: number }> {
   const operator = p.collector || PUBLIC_OPERATOR;
   const notes: string[] = [];
+  let unappliedCents = 0;
   const lotId = p.arrears.length ? await lotOfOrder(tx, p.order_id) : '';
   for (const d of p.arrears) {
     try {
@@ -152,9 +194,14 @@ async function apply(tx: Db, p: PaymentRow, txnId: string): Promise<string> {
       // refused before it wrote anything (paid meanwhile at the desk, disputed): that part is left over
       if (!(e instanceof ApiError)) throw e;
       notes.push(`unapplied debt ${d.id}: ${e.message}`);
+      unappliedCents += d.cents;
     }
   }
-  if (p.stay_cents === 0 && !p.lane_id) return notes.join('; ') || 'debts';
+  const finish = (applied: string) =>
+    unappliedCents > 0
+      ? { outcome: `unapplied: ${notes.join('; ')}`, unappliedCents }
+      : { outcome: notes.join('; ') || applied, unappliedCents };
+  if (p.stay_cents === 0 && !p.lane_id) return finish('debts');
   const payment: ExitPayment | null = p.stay_cents ? { channel: p.channel, amountCents: p.stay_cents, serialNo: txnId, operator } : null;
   const billed = p.billed_at.getTime();
   const decide = async (t: Db, o: OpenOrder) => ({ bill: (await priceOpenStay(t, openStayOf(o), billed)).bill });
@@ -163,8 +210,50 @@ async function apply(tx: Db, p: PaymentRow, txnId: string): Promise<string> {
     ? await settleExit(tx, p.order_id, now, async (t, o) => ({ ...(await decide(t, o)), cover: [], laneId: p.lane_id, payment }))
     : await payInPark(tx, p.order_id, now, async (t, o) => ({ ...(await decide(t, o)), payment: payment! }));
   if (p.lane_id && done.settled) await tx.query('delete from lane_presence where order_id = $1', [p.order_id]);
-  if (!done.settled) notes.push(`unapplied stay: ${done.reason}`);
-  return notes.length ? `unapplied: ${notes.join('; ')}` : p.lane_id ? 'exit' : 'paidInPark';
+  if (done.settled || !p.stay_cents) return finish(p.lane_id ? 'exit' : 'paidInPark');
+  // the stay could not be paid: its car left (or the order moved on) before the notify
+  const toDebt = await payOwnDebt(tx, p, operator);
+  if (toDebt.cents > 0) notes.push(`stay to its debt ${toDebt.debtId}: ${toDebt.cents}`);
+  if (toDebt.cents < p.stay_cents) {
+    notes.push(`unapplied stay: ${done.reason}${toDebt.why ? `; ${toDebt.why}` : ''}`);
+    unappliedCents += p.stay_cents - toDebt.cents;
+  }
+  return finish('debt');
+}
+
+/**
+ * The stay's money of a payment whose car left owing: the order's own debt (recorded now when the
+ * order is still waiting for the arrears job) is paid with as much of it as it owes.
+ */
+async function payOwnDebt(tx: Db, p: PaymentRow, operator: string): Promise<{ cents: number; debtId: string; why: string }> {
+  const { rows: order } = await tx.query<{ parking_id: string; owed_cents: number; exit_time: Date | null }>(
+    'select parking_id, owed_cents, exit_time from parking_order where id = $1',
+    [p.order_id],
+  );
+  const o = order[0];
+  if (!o || o.exit_time === null || Number(o.owed_cents) <= 0) return { cents: 0, debtId: '', why: '' };
+  const debtOf = async () =>
+    (
+      await tx.query<{ id: string; status: number; owed_cents: number }>(
+        'select id, status, owed_cents from arrears_record where order_id = $1',
+        [p.order_id],
+      )
+    ).rows[0];
+  let debt = await debtOf();
+  if (!debt) {
+    await recordOrder(tx, p.order_id, `车主支付（${p.out_trade_no}）晚于离场，转欠费并以该笔支付补缴`);
+    debt = await debtOf();
+  }
+  if (!debt || !OPEN_STATUSES.includes(Number(debt.status) as never) || Number(debt.owed_cents) <= 0)
+    return { cents: 0, debtId: '', why: debt ? 'its debt is not open' : 'no debt recorded' };
+  const cents = Math.min(p.stay_cents, Number(debt.owed_cents));
+  try {
+    await payDebt(tx, debt.id, { amountCents: cents, channel: p.channel, lotId: o.parking_id, operator });
+  } catch (e) {
+    if (!(e instanceof ApiError)) throw e;
+    return { cents: 0, debtId: debt.id, why: e.message };
+  }
+  return { cents, debtId: debt.id, why: '' };
 }
 
 const lotOfOrder = async (tx: Db, id: string): Promise<string> =>
@@ -195,21 +284,98 @@ export async function simulateWalletPay(
   notify: (n: Notify) => Promise<unknown>,
   opts: { delayMs?: number; duplicate?: boolean } = {},
 ): Promise<number> {
-  const p = await paymentOf(db, outTradeNo);
-  if (!p) throw notFound();
-  if (p.status === 'closed') throw badRequest('支付单已关闭');
-  const txnId = `42000${randomBytes(10).toString('hex')}`;
-  await db.query(`insert into pay_provider_sim (out_trade_no, amount_cents, txn_id) values ($1, $2, $3) on conflict do nothing`, [
-    outTradeNo,
-    p.amount_cents,
-    txnId,
-  ]);
-  const booked = await providerBooking(db, outTradeNo);
-  const n = signedNotify({ outTradeNo, transactionId: booked!.txn_id, amountCents: booked!.amount_cents });
+  // the payment's row locked while the wallet books it: a cancel or a close at the same moment waits,
+  // then finds it booked (and leaves it), or closes it first (and the wallet takes nothing)
+  const booked = await db.transaction(async (tx) => {
+    const p = await paymentOf(tx, outTradeNo, true);
+    if (!p) throw notFound();
+    if (p.status === 'closed') throw badRequest(closedWords(p.outcome));
+    await tx.query(`insert into pay_provider_sim (out_trade_no, amount_cents, txn_id) values ($1, $2, $3) on conflict do nothing`, [
+      outTradeNo,
+      p.amount_cents,
+      `42000${randomBytes(10).toString('hex')}`,
+    ]);
+    return (await providerBooking(tx, outTradeNo))!;
+  });
+  const n = signedNotify({ outTradeNo, transactionId: booked.txn_id, amountCents: booked.amount_cents });
   const send = () => void notify(n).catch(() => undefined);
   setTimeout(send, opts.delayMs ?? 300);
   if (opts.duplicate ?? Math.random() < 0.1) setTimeout(send, (opts.delayMs ?? 300) + 50);
-  return p.amount_cents;
+  return booked.amount_cents;
+}
+
+/** Why a payment was closed, as its outcome says. */
+export type ClosedReason = 'cancelled' | 'failed' | 'expired';
+const CLOSED_WORDS: Record<ClosedReason, string> = {
+  cancelled: '支付已取消',
+  failed: '支付失败，未扣款',
+  expired: '支付超时未完成，已关闭',
+};
+const closedReason = (outcome: string): ClosedReason | null =>
+  (['cancelled', 'failed', 'expired'] as const).find((r) => outcome === r || outcome.startsWith(`${r}:`)) ?? null;
+const closedWords = (outcome: string): string => {
+  const r = closedReason(outcome);
+  return r ? `支付单已关闭（${CLOSED_WORDS[r]}）` : '支付单已关闭';
+};
+
+/**
+ * Closes an awaiting payment the wallet did not pay: the driver cancelled (取消), the wallet failed
+ * (支付失败), or nobody paid within PAY_EXPIRES_MS (the sweep). Under the row's lock, a payment the
+ * provider has booked is not closed (its notify, or the sweep's query, will pay it); the write is a
+ * conditional update from 'awaiting' whose count is checked. A repeat answers the state it left.
+ */
+export async function closePayment(
+  db: Db,
+  outTradeNo: string,
+  reason: ClosedReason,
+): Promise<{ status: PaymentRow['status']; closed: boolean; msg: string }> {
+  return db.transaction(async (tx) => {
+    const p = await paymentOf(tx, outTradeNo, true);
+    if (!p) throw new ApiError(404, '支付单不存在');
+    if (p.status === 'paid') throw badRequest('该笔支付已完成，不能关闭');
+    if (p.status === 'closed') return { status: p.status, closed: false, msg: closedWords(p.outcome) };
+    if (await providerBooking(tx, outTradeNo)) throw badRequest('钱包已扣款，正在确认支付结果，不能关闭');
+    const closed = await tx.query(
+      `update public_payment set status = 'closed', outcome = $2 where out_trade_no = $1 and status = 'awaiting'`,
+      [outTradeNo, reason],
+    );
+    if (closed.rowCount !== 1) throw new Error(`payment ${outTradeNo} changed under its lock`);
+    return { status: 'closed', closed: true, msg: CLOSED_WORDS[reason] };
+  });
+}
+
+/**
+ * The sweep (jobs/pay-sweep.ts): payments awaiting their notify longer than SWEEP_QUERY_AFTER_MS are
+ * asked about at the provider and its booking taken as the notify (a lost notify pays without a page
+ * polling); those the provider never booked are closed after PAY_EXPIRES_MS. Answers the counts.
+ */
+export async function sweepPayments(
+  db: Db,
+  now: number = Date.now(),
+  log?: FastifyBaseLogger,
+): Promise<{ asked: number; paid: number; closed: number }> {
+  const { rows } = await db.query<{ out_trade_no: string; create_time: Date }>(
+    `select out_trade_no, create_time from public_payment
+      where status = 'awaiting' and create_time < to_timestamp($1::float8 / 1000) order by create_time limit 200`,
+    [now - SWEEP_QUERY_AFTER_MS],
+  );
+  let paid = 0;
+  let closed = 0;
+  for (const r of rows) {
+    const booked = await providerBooking(db, r.out_trade_no);
+    if (booked) {
+      const n = signedNotify({ outTradeNo: r.out_trade_no, transactionId: booked.txn_id, amountCents: Number(booked.amount_cents) });
+      if ((await takeNotify(db, n, log)).result === 'SUCCESS') paid++;
+    } else if (now - r.create_time.getTime() >= PAY_EXPIRES_MS) {
+      try {
+        if ((await closePayment(db, r.out_trade_no, 'expired')).closed) closed++;
+      } catch (e) {
+        // booked or paid meanwhile: the next tick takes it
+        if (!(e instanceof ApiError)) throw e;
+      }
+    }
+  }
+  return { asked: rows.length, paid, closed };
 }
 
 async function providerBooking(db: Db, outTradeNo: string): Promise<{ txn_id: string; amount_cents: number } | null> {
@@ -241,6 +407,11 @@ export async function paymentState(db: Db, req: FastifyRequest, outTradeNo: stri
     paidAt: p.paid_at ? p.paid_at.getTime() : null,
     leaveBefore,
     exited: Boolean(stay?.exited),
-    applied: p.status === 'paid' && !p.outcome.startsWith('unapplied'),
+    applied: p.status === 'paid' && p.unapplied_cents === 0,
+    /** what was taken but applied to nothing, held for a refund (退款审核 › 未入账支付) */
+    unappliedCents: p.unapplied_cents,
+    refunded: p.refund_state === 1,
+    /** a closed payment: why (cancelled in the wallet, the wallet failed, nobody paid in time) */
+    closedReason: p.status === 'closed' ? (closedReason(p.outcome) ?? 'expired') : null,
   };
 }

@@ -7,7 +7,7 @@ import { Limit, addressOf } from '../services/sign-in/limits.ts';
 import type { SignInLimits } from '../services/sign-in/limit-policy.ts';
 import { billOf, laneBill, stayByToken } from '../public/bill.ts';
 import { leaveFree, laneOf, stayOnSpace } from '../public/barrier.ts';
-import { createPayment, paymentState, simulateWalletPay, takeNotify } from '../public/payments.ts';
+import { PAY_EXPIRES_MS, closePayment, createPayment, paymentState, simulateWalletPay, takeNotify } from '../public/payments.ts';
 import { groupCardInfo } from '../public/group-card.ts';
 
 /**
@@ -83,7 +83,7 @@ export function registerPublicRoutes(fastify: FastifyInstance, db: Db, limits: S
     { schema: { body: Type.Object({ token, channel }), summary: '创建支付单（停车费与欠费一并支付）' }, config, preHandler: limited },
     async (req) => {
       const { outTradeNo, amountCents } = await createPayment(db, req, req.body.token, req.body.channel);
-      return ok({ outTradeNo, amountCents, expiresAt: Date.now() + 15 * 60_000 });
+      return ok({ outTradeNo, amountCents, expiresAt: Date.now() + PAY_EXPIRES_MS });
     },
   );
 
@@ -95,6 +95,20 @@ export function registerPublicRoutes(fastify: FastifyInstance, db: Db, limits: S
       return ok({ amountCents }, '支付已提交');
     },
   );
+
+  // the wallet sheet's 取消 and 支付失败: the payment closes (awaiting → closed) unless the wallet booked it
+  for (const [path, reason, summary] of [
+    ['Cancel', 'cancelled', '模拟钱包：车主取消支付（关闭支付单）'],
+    ['Fail', 'failed', '模拟钱包：支付失败（关闭支付单，未扣款）'],
+  ] as const)
+    app.post(
+      `/api/public/PaySim/${path}`,
+      { schema: { body: Type.Object({ outTradeNo: tradeNo }), summary }, config, preHandler: limited },
+      async (req) => {
+        const r = await closePayment(db, req.body.outTradeNo, reason);
+        return ok({ status: r.status }, r.msg);
+      },
+    );
 
   app.get(
     '/api/public/Pay/:outTradeNo',
@@ -117,7 +131,7 @@ export function registerPublicRoutes(fastify: FastifyInstance, db: Db, limits: S
       config,
     },
     async (req) => {
-      const r = await takeNotify(db, req.body, req.log);
+      const r = await takeNotify(db, req.body, req.log, req);
       if (r.result !== 'SUCCESS') throw badRequest(r.msg);
       return ok({ result: r.result }, r.msg);
     },

@@ -14,6 +14,7 @@ import { yuan } from '../../domain/money.ts';
 import { type ApplyInput, applyRefund, orderToRefund, ordersToRefund, paymentAnswer, paymentsOf } from '../refunds/apply.ts';
 import { REFUND_ACTION_BUTTON, type RefundAction, runRefundAction } from '../refunds/transitions.ts';
 import type { TypeBoxProvider } from '../lib/type-provider.ts';
+import { UNAPPLIED_REFUND_BUTTON, listUnapplied, refundUnapplied } from '../public/unapplied.ts';
 
 /**
  * 退款管理: the list (entities/refunds.ts), applying from 退款申请 (find the order by number or plate,
@@ -152,6 +153,39 @@ export function registerRefundRoutes(fastify: FastifyInstance, db: Db): void {
       },
     );
   }
+
+  // 未入账支付: a driver's payment applied to nothing (public/unapplied.ts), given back once
+  app.get(
+    '/api/refund/Unapplied',
+    {
+      schema: {
+        querystring: Type.Object({
+          refundState: Type.Optional(
+            Type.Integer({ title: '退回状态', minimum: 0, maximum: 1, 'x-msg': '退回状态只能是0（待退回）或1（已退回）' }),
+          ),
+          parkingId: Type.Optional(Type.String({ title: '停车场', maxLength: 64 })),
+          page: Type.Optional(Type.Integer({ title: '页码', minimum: 1, maximum: 100_000 })),
+          perPage: Type.Optional(Type.Integer({ title: '每页条数', minimum: 1, maximum: 100 })),
+        }),
+        summary: '未入账支付：车主已付款但未能入账的款项（待退回、已退回）',
+      },
+      config: { access: { menus: ['refundAudit'] } },
+    },
+    async (req) => ok(await listUnapplied(db, req, req.query)),
+  );
+
+  app.post(
+    '/api/refund/Unapplied/:outTradeNo/Actions/Refund',
+    {
+      schema: {
+        params: Type.Object({ outTradeNo: Type.String({ title: '支付单号', pattern: '^PP[0-9A-Z]{8,40}$', 'x-msg': '支付单号不正确' }) }),
+        body: Type.Object({ reason: words('退回原因', true) }, { required: ['reason'] }),
+        summary: '退回未入账支付（原路退回车主，只退一次）',
+      },
+      config: { access: { buttons: [UNAPPLIED_REFUND_BUTTON] } },
+    },
+    async (req) => ok(await refundUnapplied(db, req, req.params.outTradeNo, req.body.reason), '已原路退回车主'),
+  );
 
   registerResource(fastify, db, refunds);
 }

@@ -30,8 +30,10 @@ async function auditorRecount(db: Db, day: string): Promise<Map<string, number>>
        union all select coalesce(o.parking_id, ''), o.pay_channel, o.paid_cents from charging_order o, d
         where o.paid_cents > 0 and o.pay_time >= d.a and o.pay_time < d.b
        union all select coalesce(x.parking_id, ''), x.channel, -x.amount_cents from charging_refund x, d where x.refund_time >= d.a and x.refund_time < d.b
-       union all select (select parking_id from parking_order where id = q.order_id), q.channel, q.amount_cents from public_payment q, d
-        where q.status = 'paid' and q.outcome like 'unapplied%' and q.paid_at >= d.a and q.paid_at < d.b
+       union all select (select parking_id from parking_order where id = q.order_id), q.channel, q.unapplied_cents from public_payment q, d
+        where q.status = 'paid' and q.unapplied_cents > 0 and q.paid_at >= d.a and q.paid_at < d.b
+       union all select (select parking_id from parking_order where id = q.order_id), q.channel, -q.unapplied_cents from public_payment q, d
+        where q.refund_state = 1 and q.unapplied_cents > 0 and q.refunded_at >= d.a and q.refunded_at < d.b
      ) m group by lot, channel`,
     [day],
   );
