@@ -25,6 +25,11 @@ export interface PayStatus {
   exited: boolean;
   /** false: paid, but the order had moved on; the operator refunds it */
   applied?: boolean;
+  /** the part taken but applied to nothing, and whether the operator has given it back */
+  unappliedCents?: number;
+  refunded?: boolean;
+  /** a closed payment: cancelled in the wallet, the wallet failed, or nobody paid in time */
+  closedReason?: 'cancelled' | 'failed' | 'expired' | null;
 }
 
 export type PlacePlace = 'inLot' | 'holding' | 'waiting' | 'away';
@@ -136,6 +141,9 @@ export function createApi(fetchImpl: FetchLike = (url, init) => fetch(url, init)
     pay: (token: string, channel: 1 | 2, idempotencyKey: string) =>
       call<PayStarted>('/api/public/Pay', { method: 'POST', body: { token, channel }, idempotencyKey }),
     confirmSim: (outTradeNo: string) => call<unknown>('/api/public/PaySim/Confirm', { method: 'POST', body: { outTradeNo } }),
+    /** the wallet sheet's 取消 and 支付失败: the payment closes (refused once the wallet has paid it) */
+    cancelSim: (outTradeNo: string) => call<unknown>('/api/public/PaySim/Cancel', { method: 'POST', body: { outTradeNo } }),
+    failSim: (outTradeNo: string) => call<unknown>('/api/public/PaySim/Fail', { method: 'POST', body: { outTradeNo } }),
     payStatus: (outTradeNo: string) => call<PayStatus>(`/api/public/Pay/${encodeURIComponent(outTradeNo)}`),
     groupCard: (cardNo: string) => call<GroupCardInfo>(`/api/public/GroupCard?${q({ cardNo })}`),
     login: (form: URLSearchParams) =>

@@ -28,7 +28,7 @@ describe('支付: the payment, the simulated wallet, then the result page', () =
   });
 
   it('a retry of the same click sends the same key; another channel, a new one', async () => {
-    const fake = fakeFetch({ 'POST /api/public/Pay': ['offline', STARTED, STARTED] });
+    const fake = fakeFetch({ 'POST /api/public/Pay': ['offline', STARTED, STARTED], 'POST /api/public/PaySim/Cancel': { data: null } });
     const el = render(<PayPanel token="tok-1" dueCents={1200} />, fake.api);
     await click(byTestId(el, 'pay-button')!);
     expect(byTestId(el, 'pay-error')?.textContent).toBe('网络连接失败，请检查网络后重试');
@@ -43,9 +43,40 @@ describe('支付: the payment, the simulated wallet, then the result page', () =
     const alipay = el.querySelector<HTMLInputElement>('input[value="2"]')!;
     await click(alipay);
     await click(byTestId(el, 'pay-button')!);
-    expect(fake.requests[2].body).toEqual({ token: 'tok-1', channel: 2 });
-    expect(fake.requests[2].headers['Idempotency-Key']).not.toBe(first.headers['Idempotency-Key']);
+    expect(fake.requests[3].body).toEqual({ token: 'tok-1', channel: 2 });
+    expect(fake.requests[3].headers['Idempotency-Key']).not.toBe(first.headers['Idempotency-Key']);
     expect(byTestId(el, 'wallet-sheet')?.textContent).toContain('模拟支付宝支付：确认支付 ¥12.00');
+  });
+
+  it('取消 closes the payment on the server; paying again starts a new one under a new key', async () => {
+    const fake = fakeFetch({ 'POST /api/public/Pay': STARTED, 'POST /api/public/PaySim/Cancel': { data: null } });
+    const el = render(<PayPanel token="tok-1" dueCents={1200} />, fake.api);
+    await click(byTestId(el, 'pay-button')!);
+    await click(buttonByText(el, '取消'));
+    expect(fake.requests[1]).toMatchObject({ method: 'POST', path: '/api/public/PaySim/Cancel', body: { outTradeNo: 'PT-1' } });
+    expect(byTestId(el, 'wallet-sheet')).toBeNull();
+    await click(byTestId(el, 'pay-button')!);
+    expect(fake.requests[2].headers['Idempotency-Key']).not.toBe(fake.requests[0].headers['Idempotency-Key']);
+  });
+
+  it('支付失败 closes the payment as failed and shows the result page', async () => {
+    const fake = fakeFetch({ 'POST /api/public/Pay': STARTED, 'POST /api/public/PaySim/Fail': { data: null } });
+    const el = render(<PayPanel token="tok-1" dueCents={1200} />, fake.api);
+    await click(byTestId(el, 'pay-button')!);
+    await click(byTestId(el, 'wallet-fail')!);
+    expect(fake.requests[1]).toMatchObject({ method: 'POST', path: '/api/public/PaySim/Fail', body: { outTradeNo: 'PT-1' } });
+    expect(window.location.hash).toBe('#/payResult?outTradeNo=PT-1');
+  });
+
+  it('a cancel the server refuses (the wallet already paid) stays on the sheet with its words', async () => {
+    const fake = fakeFetch({
+      'POST /api/public/Pay': STARTED,
+      'POST /api/public/PaySim/Cancel': { code: 400, msg: '钱包已扣款，正在确认支付结果，不能关闭' },
+    });
+    const el = render(<PayPanel token="tok-1" dueCents={1200} />, fake.api);
+    await click(byTestId(el, 'pay-button')!);
+    await click(buttonByText(el, '取消'));
+    expect(byTestId(el, 'wallet-sheet')?.textContent).toContain('钱包已扣款，正在确认支付结果，不能关闭');
   });
 
   it("a refused payment shows the server's words", async () => {

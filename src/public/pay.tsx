@@ -9,7 +9,8 @@ import { failureText } from './ui';
  * The driver's 支付: POST /api/public/Pay with an Idempotency-Key made at the first click and kept
  * for its retries (a lost answer asked again creates no second payment), then the simulated wallet
  * sheet, whose confirm tells the simulator the driver paid, then /payResult, which asks the server
- * (the wallet's own "ok" proves nothing).
+ * (the wallet's own "ok" proves nothing). The sheet's 取消 closes the payment on the server (a new
+ * click then starts a new one, under a new key); its 支付失败 closes it as failed and shows the result.
  */
 
 type Channel = 1 | 2;
@@ -17,7 +18,7 @@ type Channel = 1 | 2;
 export function PayPanel({ token, dueCents }: { token: string; dueCents: number }) {
   const api = useApi();
   const [channel, setChannel] = useState<Channel>(1);
-  const [busy, setBusy] = useState<'' | 'starting' | 'confirming'>('');
+  const [busy, setBusy] = useState<'' | 'starting' | 'confirming' | 'closing'>('');
   const [started, setStarted] = useState<PayStarted | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [sheetError, setSheetError] = useState<unknown>(null);
@@ -58,6 +59,23 @@ export function PayPanel({ token, dueCents }: { token: string; dueCents: number 
     }
   }
 
+  /** 取消 (the payment closes; the bill stays) or 支付失败 (closed as failed; the result page says so) */
+  async function close(how: 'cancel' | 'fail') {
+    if (!started || busy) return;
+    setSheetError(null);
+    setBusy('closing');
+    try {
+      await (how === 'cancel' ? api.cancelSim(started.outTradeNo) : api.failSim(started.outTradeNo));
+      key.current = null;
+      setBusy('');
+      if (how === 'fail') navigate(href('/payResult', { outTradeNo: started.outTradeNo }));
+      else setStarted(null);
+    } catch (e) {
+      setSheetError(e);
+      setBusy('');
+    }
+  }
+
   const channels: [Channel, string][] = [
     [1, t('pay.wechat')],
     [2, t('pay.alipay')],
@@ -91,13 +109,11 @@ export function PayPanel({ token, dueCents }: { token: string; dueCents: number 
         <WalletSheet
           channel={channel}
           amountCents={started.amountCents}
-          busy={busy === 'confirming'}
+          busy={busy === 'confirming' || busy === 'closing'}
           error={sheetError}
           onConfirm={() => void confirm()}
-          onCancel={() => {
-            setStarted(null);
-            setSheetError(null);
-          }}
+          onCancel={() => void close('cancel')}
+          onFail={() => void close('fail')}
         />
       ) : null}
     </div>
@@ -111,8 +127,9 @@ function WalletSheet(props: {
   error: unknown;
   onConfirm: () => void;
   onCancel: () => void;
+  onFail: () => void;
 }) {
-  const { channel, amountCents, busy, error, onConfirm, onCancel } = props;
+  const { channel, amountCents, busy, error, onConfirm, onCancel, onFail } = props;
   const confirmRef = useRef<HTMLButtonElement>(null);
   const opener = useRef<Element | null>(null);
   useEffect(() => {
@@ -157,6 +174,15 @@ function WalletSheet(props: {
           data-testid="wallet-confirm"
         >
           {busy ? t('pay.confirming') : t('pay.confirm')}
+        </button>
+        <button
+          type="button"
+          className="pp-button pp-button--ghost pp-button--block"
+          onClick={onFail}
+          disabled={busy}
+          data-testid="wallet-fail"
+        >
+          {t('pay.fail')}
         </button>
         <button type="button" className="pp-button pp-button--ghost pp-button--block" onClick={onCancel} disabled={busy}>
           {t('pay.cancel')}

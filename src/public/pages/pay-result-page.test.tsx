@@ -36,6 +36,44 @@ describe('the payment result (/payResult)', () => {
     expect(byTestId(el, 'result-closed')?.textContent).toContain('支付未完成');
   });
 
+  it('closed says why: cancelled, failed or timed out', async () => {
+    for (const [closedReason, words] of [
+      ['cancelled', '支付已取消'],
+      ['failed', '支付失败'],
+      ['expired', '支付超时，已关闭'],
+    ]) {
+      const fake = fakeFetch({
+        'GET /api/public/Pay/PT-1': {
+          data: { status: 'closed', amountCents: 1200, paidAt: null, leaveBefore: null, exited: false, closedReason },
+        },
+      });
+      const el = render(<PayResultPage params={params} pollOptions={FAST} />, fake.api);
+      await settle();
+      expect(byTestId(el, 'result-closed')?.querySelector('.pp-result__reason')?.textContent).toBe(words);
+    }
+  });
+
+  it('paid but not applied: the operator will refund it, then says it was refunded', async () => {
+    const held = {
+      status: 'paid',
+      amountCents: 1200,
+      paidAt: Date.now(),
+      leaveBefore: null,
+      exited: true,
+      applied: false,
+      unappliedCents: 700,
+    };
+    for (const [refunded, words] of [
+      [false, '款项已收到，但订单已变更，管理员将原路退款'],
+      [true, '未入账的 ¥7.00 已原路退回'],
+    ] as const) {
+      const fake = fakeFetch({ 'GET /api/public/Pay/PT-1': { data: { ...held, refunded } } });
+      const el = render(<PayResultPage params={params} pollOptions={FAST} />, fake.api);
+      await settle();
+      expect(byTestId(el, 'result-unapplied')?.textContent).toBe(words);
+    }
+  });
+
   it('no result within the time: says so, with 重新查询 that asks again', async () => {
     const fake = fakeFetch({ 'GET /api/public/Pay/PT-1': [awaiting, awaiting, awaiting, awaiting, awaiting, awaiting, paid] });
     const el = render(<PayResultPage params={params} pollOptions={{ firstMs: 5, maxMs: 5, giveUpMs: 12 }} />, fake.api);

@@ -38,7 +38,11 @@ export function PayResultPage({ params, pollOptions }: { params: URLSearchParams
         <Icon kind="success" />
         <h1 className="pp-result__title">{t('result.paid')}</h1>
         <p className="pp-result__amount">{money(s.amountCents)}</p>
-        {s.applied === false ? <p className="pp-note">{t('result.unapplied')}</p> : null}
+        {s.applied === false ? (
+          <p className="pp-note" data-testid="result-unapplied">
+            {s.refunded ? t('result.refunded', { amount: money(s.unappliedCents ?? 0) }) : t('result.unapplied')}
+          </p>
+        ) : null}
         {s.exited ? (
           <p className="pp-result__note">{t('result.exited')}</p>
         ) : s.leaveBefore !== null ? (
@@ -57,6 +61,7 @@ export function PayResultPage({ params, pollOptions }: { params: URLSearchParams
       <div className="pp-result pp-result--closed" data-testid="result-closed">
         <Icon kind="error" />
         <h1 className="pp-result__title">{t('result.closed')}</h1>
+        {state.status.closedReason ? <p className="pp-result__reason">{t(`result.closed.${state.status.closedReason}`)}</p> : null}
         <p className="pp-result__note">{t('result.closedText')}</p>
       </div>
     );
