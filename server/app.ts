@@ -13,7 +13,7 @@ import { frameworkErrors, installErrorHandling, installJsonParser } from './lib/
 import { installIdempotency } from './lib/idempotency.ts';
 import { registerPublicRoutes } from './routes/public.ts';
 import { registerPdaRoutes } from './routes/pda.ts';
-import { offerFinanceAccount } from './seed/finance-account.ts';
+import { offerDemoAccounts } from './seed/demo-accounts.ts';
 import { installInputGuard } from './lib/input-guard.ts';
 import { amapConfigured, installSecurityHeaders } from './lib/security-headers.ts';
 import type { SiteOrigins } from '../domain/site-origins.ts';
@@ -129,7 +129,7 @@ export async function prepareDatabase(target: DbTarget = {}, seed: SeedOptions =
   await seedIfEmpty(db, seed, progress);
   // a database seeded by an older version gets the menu entries, buttons and dictionaries added since
   await offerNewSeedEntries(db);
-  await offerFinanceAccount(db);
+  await offerDemoAccounts(db);
   return db;
 }
 

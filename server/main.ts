@@ -40,6 +40,7 @@ async function main(): Promise<void> {
   say('admin / admin123 (every menu and button)');
   say('operator / operator123 (a realistic subset)');
   say('finance / finance123 (refund review, cards, finance reports)');
+  say('collector / collector123 (the kerbside handheld: /scan.html#/pdaScanQrcode)');
   stopOnSignals(app);
 }
 

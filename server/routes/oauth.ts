@@ -51,6 +51,7 @@ export function registerOauthRoutes(fastify: FastifyInstance, db: Db, guard: Sig
       timestamp: b.timestamp,
       rememberMe: b.rememberMe ?? false,
       smsCode: b.smsCode,
+      origin: b.origin,
     });
     return ok({ token: `Bearer ${token}` }, '登录成功');
   });

@@ -311,6 +311,10 @@ export const OPERATOR_BUTTONS = [
   'device:export',
 ];
 
+/** The demo collector's: the handheld's collecting, and the orders it leaves behind to look up. */
+export const COLLECTOR_MENUS = ['OrderManagement', 'parkingRecordOrder'];
+export const COLLECTOR_BUTTONS = ['pda:collect'];
+
 /** The demo finance account's menus and buttons: refunds to review, cards, the finance reports, orders to look up. */
 export const FINANCE_MENUS = [
   'OrderManagement',

@@ -8,6 +8,7 @@ import { checkCaptcha, checkSmsCode, getConfig } from './captcha.ts';
 import { accountState, lockedError } from './sign-in/account-locks.ts';
 import type { SignInGuard } from './sign-in/guard-plugin.ts';
 import { waitText } from './sign-in/limit-policy.ts';
+import { loadUserAccess } from './user-access.ts';
 
 /**
  * The sign-in decision: lock, per-account limit, captcha after repeated failures (of the account or
@@ -15,6 +16,10 @@ import { waitText } from './sign-in/limit-policy.ts';
  */
 
 const DAY_SECONDS = 86_400;
+/** a collector's handheld session (sign-in with origin `pda`) lasts a shift, not a day */
+export const SHIFT_SECONDS = 12 * 3600;
+/** the button that makes an account a collector (server/routes/pda.ts) */
+const COLLECT_BUTTON = 'pda:collect';
 /** failures before the lock from which the refusal says how many are left */
 const WARN_TRIES_LEFT = 3;
 
@@ -25,6 +30,8 @@ export interface LoginInput {
   timestamp?: string;
   rememberMe: boolean;
   smsCode?: string;
+  /** `pda`: the kerbside handheld's sign-in: collectors only, for a shift */
+  origin?: string;
 }
 
 async function logAttempt(db: Db, req: FastifyRequest, account: string, success: boolean, reason: string): Promise<void> {
@@ -117,8 +124,12 @@ export async function login(db: Db, req: FastifyRequest, reply: FastifyReply, gu
     if (!(await checkSmsCode(db, account, input.smsCode))) return fail('短信验证码错误或已过期', true, undefined, user);
   }
 
+  const shift = input.origin === 'pda';
+  if (shift && !(await loadUserAccess(db, user.id)).buttons.includes(COLLECT_BUTTON))
+    return fail('该账号不是收费员，不能在手持机上收费；请用收费员账号登录', false);
+
   const token = randomHex(32);
-  const ttl = input.rememberMe ? 7 * DAY_SECONDS : DAY_SECONDS;
+  const ttl = shift ? SHIFT_SECONDS : input.rememberMe ? 7 * DAY_SECONDS : DAY_SECONDS;
   await db.transaction(async (tx) => {
     await tx.query(`insert into tokens (token, user_id, expires_at) values ($1, $2, now() + make_interval(secs => $3))`, [
       token,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../db/database.ts';
 import { offerNewSeedEntries } from '../seed/new-entries.ts';
-import { offerFinanceAccount } from '../seed/finance-account.ts';
+import { offerDemoAccounts } from '../seed/demo-accounts.ts';
 import { withTestServer } from './helpers.ts';
 
 // A database seeded by an older version meets a newer one: what the code added since arrives once.
@@ -45,10 +45,10 @@ describe('the demo finance account', () => {
   it('is offered once: a database without it gets it, one whose administrator deleted it keeps it deleted', async () => {
     expect(await count(`select count(*)::int as n from users where account = 'finance'`)).toBe(1);
     await db.query(`delete from users where id = 'u-finance'`);
-    await offerFinanceAccount(db);
+    await offerDemoAccounts(db);
     expect(await count(`select count(*)::int as n from users where account = 'finance'`)).toBe(0);
     await db.query(`delete from seed_known where id = 'u-finance'`);
-    await offerFinanceAccount(db);
+    await offerDemoAccounts(db);
     expect(await count(`select count(*)::int as n from users where account = 'finance'`)).toBe(1);
     expect(await granted('r-finance', 'refund:approve')).toBe(1);
     expect(await granted('r-finance', 'refund:add')).toBe(0);

@@ -139,7 +139,7 @@ test('monthly card: opened, paid, renewed for the period shown before paying; a 
 test('monthly card: a card starting in the past is refused by the server to a non-administrator, and no card is created', async ({
   page,
 }) => {
-  // the demo finance account keeps the cards (server/seed/finance-account.ts) but is no administrator
+  // the demo finance account keeps the cards (server/seed/demo-accounts.ts) but is no administrator
   const plate = uniquePlate();
   await signInAndWait(page, { account: 'finance', password: 'finance123' }, '/card/monthCard');
   await waitForRows(page);

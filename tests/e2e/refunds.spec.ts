@@ -11,7 +11,7 @@ import { listShown } from './built-screens';
  * takes no click on its rows while it reloads after an approval.
  */
 
-/** The demo finance account (server/seed/finance-account.ts, README's demo accounts). */
+/** The demo finance account (server/seed/demo-accounts.ts, README's demo accounts). */
 const FINANCE = { account: 'finance', password: 'finance123' };
 
 interface Order {

@@ -49,7 +49,7 @@ describe('the collector handheld (/pdaScanQrcode)', () => {
     const login = fake.requests[0];
     expect(login.path).toBe('/api/oauth/Login');
     expect(login.headers['Content-Type']).toContain('application/x-www-form-urlencoded');
-    expect(login.body).toMatchObject({ account: 'collector', password: md5(SECRET), origin: 'password', grant_type: 'password' });
+    expect(login.body).toMatchObject({ account: 'collector', password: md5(SECRET), origin: 'pda', grant_type: 'password' });
     expect(login.rawBody).not.toContain(SECRET);
     // the token in this tab's sessionStorage; the password nowhere
     expect(sessionStorage.getItem(PDA_TOKEN_KEY)).toBe(TOKEN);

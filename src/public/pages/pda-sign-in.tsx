@@ -41,7 +41,8 @@ export function PdaSignIn({ notice, onSignedIn }: { notice: string; onSignedIn: 
       password: hashPassword(password),
       code: captcha ? code.trim() : '',
       timestamp: captcha?.timestamp ?? '',
-      origin: 'password',
+      // the handheld's sign-in: a collector's account, a session of one shift (server/services/login.ts)
+      origin: 'pda',
       grant_type: 'password',
       rememberMe: 'false',
     });
