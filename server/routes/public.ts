@@ -5,8 +5,9 @@ import { ApiError, badRequest, ok } from '../lib/envelope.ts';
 import type { TypeBoxProvider } from '../lib/type-provider.ts';
 import { Limit, addressOf } from '../services/sign-in/limits.ts';
 import type { SignInLimits } from '../services/sign-in/limit-policy.ts';
-import { billOf, laneBill, stayByToken } from '../public/bill.ts';
-import { leaveFree, laneOf, stayOnSpace } from '../public/barrier.ts';
+import { billOf, stayByToken } from '../public/bill.ts';
+import { laneBill, leaveFree, laneOf, stayOnSpace } from '../public/barrier.ts';
+import { enterUnplated } from '../public/unplated.ts';
 import { PAY_EXPIRES_MS, closePayment, createPayment, paymentState, simulateWalletPay, takeNotify } from '../public/payments.ts';
 import { groupCardInfo } from '../public/group-card.ts';
 
@@ -39,13 +40,31 @@ export function registerPublicRoutes(fastify: FastifyInstance, db: Db, limits: S
   app.get(
     '/api/public/Scan/Lane',
     {
-      schema: { querystring: Type.Object({ parkingId: id('停车场'), laneId: id('车道') }), summary: '扫码出场：道闸前车辆的账单（公开）' },
+      schema: {
+        querystring: Type.Object({ parkingId: id('停车场'), laneId: id('车道'), passport: Type.Optional(token) }),
+        summary: '扫码出场：道闸前车辆的账单；无牌车凭入场凭证（公开）',
+      },
       config,
       preHandler: limited,
     },
     async (req) => {
       const lane = await laneOf(db, req.query.parkingId, req.query.laneId);
-      return ok(await laneBill(db, req, lane, Date.now()));
+      return ok(await laneBill(db, req, lane, Date.now(), req.query.passport));
+    },
+  );
+
+  app.post(
+    '/api/public/Scan/Enter',
+    {
+      schema: { body: Type.Object({ parkingId: id('停车场'), laneId: id('车道') }), summary: '无牌车扫码入场：开始停车并领取入场凭证（公开）' },
+      config,
+      preHandler: limited,
+    },
+    async (req) => {
+      const lane = await laneOf(db, req.body.parkingId, req.body.laneId);
+      if (!lane.entry) throw badRequest('这是出口车道的二维码，入场请扫描入口车道的二维码');
+      const pass = await enterUnplated(db, lane.id, Date.now());
+      return ok({ ...pass, lotName: lane.parkingName, laneName: lane.laneName }, '道闸已开启，请入场');
     },
   );
 
