@@ -15,6 +15,14 @@ export interface PayStarted {
   expiresAt?: number;
 }
 
+export interface EntryPass {
+  token: string;
+  orderNo: string;
+  entryTime: number;
+  lotName: string;
+  laneName: string;
+}
+
 export type PayStatusName = 'awaiting' | 'paid' | 'closed';
 
 export interface PayStatus {
@@ -132,7 +140,12 @@ export function createApi(fetchImpl: FetchLike = (url, init) => fetch(url, init)
 
   return {
     call,
-    laneBill: (parkingId: string, laneId: string) => call<PublicBill>(`/api/public/Scan/Lane?${q({ parkingId, laneId })}`),
+    /** the car at a lane's barrier; `passport`: this phone's entry pass of the lot (an unplated car) */
+    laneBill: (parkingId: string, laneId: string, passport?: string) =>
+      call<PublicBill>(`/api/public/Scan/Lane?${q({ parkingId, laneId, passport })}`),
+    /** an unplated car at the entry lane: its stay opens, the answer is its entry pass */
+    enter: (parkingId: string, laneId: string, idempotencyKey: string) =>
+      call<EntryPass>('/api/public/Scan/Enter', { method: 'POST', body: { parkingId, laneId }, idempotencyKey }),
     /** a kerb space's code: the car on it */
     spaceBill: (parkingId: string, spaceId: string) => call<PublicBill>(`/api/public/Scan/Space?${q({ parkingId, spaceId })}`),
     /** nothing to pay and the car at a barrier: it opens (simulated) */
