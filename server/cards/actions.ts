@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.ts';
 import { lockRow } from '../db/lock-row.ts';
-import { badRequest, notFound } from '../lib/envelope.ts';
+import { ApiError, badRequest, notFound } from '../lib/envelope.ts';
 import { newId } from '../lib/ids.ts';
 import { writeOperLog } from '../lib/oper-log.ts';
 import { assertLots } from '../resource/lot-scope.ts';
@@ -103,18 +103,70 @@ function step(c: CardRow, event: CardEvent, endDate = c.end_date): CardStatus {
 export async function quoteRenewal(db: Db, req: FastifyRequest, id: string, periods: number): Promise<RenewalQuote> {
   const c = await lockCard(db, 'month', id, false);
   assertLots(req, c.parking_id);
+  return quoteOf(c, periods);
+}
+
+/** The same quote for a card the caller found by itself (the driver's phone: its plate's card). */
+export async function quoteRenewalOf(db: Db, id: string, periods: number): Promise<RenewalQuote & { cardNo: string; maxPeriods: number }> {
+  const c = await lockCard(db, 'month', id, false);
+  const returning = await refundUnderWay(db, c.id);
+  if (returning) throw badRequest(returning);
+  return { ...quoteOf(c, periods), cardNo: c.card_no, maxPeriods: c.product!.maxPeriods };
+}
+
+/** Whether monthly card `cardNo` may be renewed now for one period (the driver's bill offers 续费 then). */
+export async function mayRenewNow(db: Db, cardNo: string): Promise<boolean> {
+  const found = await db.kysely.selectFrom('monthCard').select('id').where('cardNo', '=', cardNo).executeTakeFirst();
+  if (!found) return false;
+  try {
+    await quoteRenewalOf(db, found.id, 1);
+    return true;
+  } catch (e) {
+    if (e instanceof ApiError) return false;
+    throw e;
+  }
+}
+
+function quoteOf(c: CardRow, periods: number): RenewalQuote {
   step(c, 'renew');
   const q = renewalQuote(c.end_date, c.product!, periods, today());
   if ('refused' in q) throw badRequest(q.refused);
   return q;
 }
 
+/**
+ * Who acts on a card: a signed-in user of the console (their lots checked, their name kept), or the
+ * driver's phone paying a renewal through the pay provider (no lots, the provider's transaction as
+ * the serial number, and the amount the driver was shown, which the renewal must still cost).
+ */
+export interface CardActor {
+  req: FastifyRequest | null;
+  operator: string;
+  assertLot: (lotId: string) => void;
+  serialNo?: string;
+  expectCents?: number;
+}
+
+const consoleActor = (req: FastifyRequest): CardActor => ({ req, operator: operatorOf(req), assertLot: (lot) => assertLots(req, lot) });
+
 const channelOk = (ch: number | undefined): ch is number => ch !== undefined && (CARD_PAY_CHANNELS as readonly number[]).includes(ch);
 
-/** Runs one action on a card; answers its new status and, for a payment, the period paid. */
-export async function runCardAction(
+/** Runs one action on a card for a console user; answers its new status and, for a payment, the period paid. */
+export function runCardAction(
   db: Db,
   req: FastifyRequest,
+  kind: CardKind,
+  id: string,
+  action: CardAction,
+  input: CardActionInput,
+): Promise<{ status: CardStatus; startDate: string; endDate: string }> {
+  return runCardActionAs(db, consoleActor(req), kind, id, action, input);
+}
+
+/** Runs one action on a card for `actor` (the console's user, or the driver's phone renewing). */
+export async function runCardActionAs(
+  db: Db,
+  actor: CardActor,
   kind: CardKind,
   id: string,
   action: CardAction,
@@ -126,11 +178,11 @@ export async function runCardAction(
   if (action === 'renew' && kind !== 'month') throw badRequest('团体卡不能续费，请新办');
   return db.transaction(async (tx) => {
     const c = await lockCard(tx, kind, id);
-    assertLots(req, c.parking_id);
+    actor.assertLot(c.parking_id);
     // money on its way back must not come back into use meanwhile
     const returning = action === 'unfreeze' || action === 'renew' ? await refundUnderWay(tx, c.id) : null;
     if (returning) throw badRequest(returning);
-    const operator = operatorOf(req);
+    const operator = actor.operator;
     const before = { status: c.status, startDate: c.start_date, endDate: c.end_date };
     let after = { ...before };
     let why = reason;
@@ -151,7 +203,7 @@ export async function runCardAction(
           end,
           cents,
           input.channel,
-          `CP${Date.now()}${Math.floor(Math.random() * 1000)}`,
+          actor.serialNo ?? `CP${Date.now()}${Math.floor(Math.random() * 1000)}`,
           operator,
         ],
       );
@@ -167,6 +219,8 @@ export async function runCardAction(
       step(c, 'renew');
       const q = renewalQuote(c.end_date, c.product!, input.periods ?? 1, today());
       if ('refused' in q) throw badRequest(q.refused);
+      if (actor.expectCents !== undefined && q.amountCents !== actor.expectCents)
+        throw badRequest(`续费金额已变为${yuan(q.amountCents)}元（支付时为${yuan(actor.expectCents)}元）`);
       // a renewal after expiry from the payment day leaves a gap: the card's start stays, its end moves
       after = { status: step(c, 'renew', q.endDate), startDate: c.start_date, endDate: q.endDate };
       await pay(2, q.periods, q.startDate, q.endDate, q.amountCents);
@@ -178,7 +232,8 @@ export async function runCardAction(
       [c.id, after.status, after.endDate, action === 'freeze' ? reason : action === 'unfreeze' ? '' : null],
     );
     await auditCard(tx, { kind, cardId: c.id, action, operator, before, after, reason: why });
-    await writeOperLog(tx, req, {
+    await writeOperLog(tx, actor.req, {
+      user: actor.req ? undefined : { id: null, account: operator },
       action: 'status',
       module: MODULE[kind],
       recordId: c.id,

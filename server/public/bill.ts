@@ -7,6 +7,7 @@ import type { FeeBill, FeeCover } from '../fees/types.ts';
 import { cardCover } from '../fees/card-cover.ts';
 import { groupCardTerms, monthCardTerms } from '../cards/cover-lookup.ts';
 import { couponAtExit } from '../coupons/sim.ts';
+import { mayRenewNow } from '../cards/actions.ts';
 import { openDebts } from '../arrears/policy.ts';
 import { arrearsMachine } from '../arrears/state-machine.ts';
 import { ORDER_STATE, PLATE_COLOR } from '../../domain/parking-codes.ts';
@@ -200,7 +201,7 @@ export async function billOf(
     arrears: arrears.map(({ id: _id, ...d }) => d),
     arrearsCents,
     dueCents: payable + arrearsCents,
-    card: card ? { ...card, renewable: card.kind === 'month' } : null,
+    card: card ? { ...card, renewable: card.kind === 'month' && (await mayRenewNow(db, card.cardNo)) } : null,
   };
 }
 

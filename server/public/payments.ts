@@ -9,6 +9,8 @@ import { OPEN_STATUSES } from '../../domain/arrears-codes.ts';
 import { writeOperLog } from '../lib/oper-log.ts';
 import type { PublicBill } from '../../domain/public-bill.ts';
 import { billOf, payableDebts, priceOpenStay, stayById, stayByToken } from './bill.ts';
+import { applyRenewal, renewalOfPayment } from './card-renewal.ts';
+import { newTradeNo } from './trade-no.ts';
 
 /**
  * Payments from a driver's phone or a collector's handheld, through a pay provider (simulated
@@ -50,6 +52,10 @@ export interface PaymentRow {
   refunded_at: Date | null;
   refund_operator: string;
   refund_reason: string;
+  /** a monthly card renewed from the phone (card-renewal.ts): the card, its periods and price */
+  card_id: string | null;
+  renew_periods: number;
+  renew_cents: number;
   create_time: Date;
 }
 
@@ -60,6 +66,8 @@ const num = (r: PaymentRow): PaymentRow => ({
   amount_cents: Number(r.amount_cents),
   unapplied_cents: Number(r.unapplied_cents),
   refund_state: Number(r.refund_state),
+  renew_periods: Number(r.renew_periods),
+  renew_cents: Number(r.renew_cents),
 });
 
 async function paymentOf(db: Db, outTradeNo: string, lock = false): Promise<PaymentRow | null> {
@@ -69,7 +77,6 @@ async function paymentOf(db: Db, outTradeNo: string, lock = false): Promise<Paym
   return rows[0] ? num(rows[0]) : null;
 }
 
-const newTradeNo = (): string => `PP${Date.now().toString(36).toUpperCase()}${randomBytes(6).toString('hex').toUpperCase()}`;
 
 /** A payment of the bill of order `token` as it stands now; answers the trade number and amount. */
 export async function createPayment(
@@ -183,6 +190,7 @@ export async function takeNotify(
  * the rest is held for the driver, to be refunded from the console.
  */
 async function apply(tx: Db, p: PaymentRow, txnId: string): Promise<{ outcome: string; unappliedCents: number }> {
+  if (p.card_id) return applyRenewal(tx, p, txnId);
   const operator = p.collector || PUBLIC_OPERATOR;
   const notes: string[] = [];
   let unappliedCents = 0;
@@ -413,5 +421,7 @@ export async function paymentState(db: Db, req: FastifyRequest, outTradeNo: stri
     refunded: p.refund_state === 1,
     /** a closed payment: why (cancelled in the wallet, the wallet failed, nobody paid in time) */
     closedReason: p.status === 'closed' ? (closedReason(p.outcome) ?? 'expired') : null,
+    /** a card renewal: the card and its end date now */
+    renewal: await renewalOfPayment(db, p),
   };
 }

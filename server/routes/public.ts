@@ -10,6 +10,7 @@ import { laneBill, leaveFree, laneOf, stayOnSpace } from '../public/barrier.ts';
 import { enterUnplated } from '../public/unplated.ts';
 import { PAY_EXPIRES_MS, closePayment, createPayment, paymentState, simulateWalletPay, takeNotify } from '../public/payments.ts';
 import { groupCardInfo } from '../public/group-card.ts';
+import { createRenewalPayment, renewalQuoteOfOrder } from '../public/card-renewal.ts';
 
 /**
  * The routes of the drivers' pages (docs/public-api.md): no sign-in, each rate-limited per address,
@@ -103,6 +104,27 @@ export function registerPublicRoutes(fastify: FastifyInstance, db: Db, limits: S
     async (req) => {
       const { outTradeNo, amountCents } = await createPayment(db, req, req.body.token, req.body.channel);
       return ok({ outTradeNo, amountCents, expiresAt: Date.now() + PAY_EXPIRES_MS });
+    },
+  );
+
+  const periods = Type.Integer({ title: '续费周期数', minimum: 1, maximum: 120, 'x-msg': '续费周期数必须是1到120之间的整数' });
+
+  app.get(
+    '/api/public/Card/Renewal',
+    { schema: { querystring: Type.Object({ token, periods }), summary: '月卡续费报价（扫码出场页的续费）' }, config, preHandler: limited },
+    async (req) => ok(await renewalQuoteOfOrder(db, req.query.token, req.query.periods)),
+  );
+
+  app.post(
+    '/api/public/Card/Renew',
+    {
+      schema: { body: Type.Object({ token, channel, periods }), summary: '创建月卡续费支付单（扫码出场页的续费）' },
+      config,
+      preHandler: limited,
+    },
+    async (req) => {
+      const { outTradeNo, amountCents, quote } = await createRenewalPayment(db, req.body.token, req.body.periods, req.body.channel);
+      return ok({ outTradeNo, amountCents, expiresAt: Date.now() + PAY_EXPIRES_MS, quote });
     },
   );
 

@@ -38,8 +38,8 @@ describe('migrations and seed on a data folder', () => {
     ({ app, db } = await buildApp({ database: { dataDir } }));
     const second = await db.query<{ name: string; applied_at: Date }>('select name, applied_at from schema_migrations order by name');
     expect(second.rows).toEqual(first.rows);
-    // the demo accounts (admin, operator, finance), seeded once
-    expect((await db.query<{ n: number }>('select count(*)::int as n from users')).rows[0].n).toBe(3);
+    // admin, operator, and the demo finance and collector accounts (seed/demo-accounts.ts)
+    expect((await db.query<{ n: number }>('select count(*)::int as n from users')).rows[0].n).toBe(4);
     expect((await db.query<{ n: number }>(`select count(*)::int as n from parking where parking_code = 'PERSIST-1'`)).rows[0].n).toBe(1);
     // the token survived the restart
     expect((await call(app, 'GET', '/api/oauth/CurrentUser', { token })).body.code).toBe(200);
