@@ -38,6 +38,20 @@ export interface PayStatus {
   refunded?: boolean;
   /** a closed payment: cancelled in the wallet, the wallet failed, or nobody paid in time */
   closedReason?: 'cancelled' | 'failed' | 'expired' | null;
+  /** a card renewal: the card and its end date now */
+  renewal?: { cardNo: string; endDate: string } | null;
+}
+
+/** What renewing the bill's monthly card costs (the desk's quote). */
+export interface RenewalQuote {
+  cardNo: string;
+  startDate: string;
+  endDate: string;
+  periods: number;
+  amountCents: number;
+  maxPeriods: number;
+  /** said when the new period starts before today */
+  note: string;
 }
 
 export type PlacePlace = 'inLot' | 'holding' | 'waiting' | 'away';
@@ -157,6 +171,10 @@ export function createApi(fetchImpl: FetchLike = (url, init) => fetch(url, init)
     /** the wallet sheet's 取消 and 支付失败: the payment closes (refused once the wallet has paid it) */
     cancelSim: (outTradeNo: string) => call<unknown>('/api/public/PaySim/Cancel', { method: 'POST', body: { outTradeNo } }),
     failSim: (outTradeNo: string) => call<unknown>('/api/public/PaySim/Fail', { method: 'POST', body: { outTradeNo } }),
+    /** the bill's monthly card renewed for `periods` periods: the quote, then a payment like a stay's */
+    renewQuote: (token: string, periods: number) => call<RenewalQuote>(`/api/public/Card/Renewal?${q({ token, periods: String(periods) })}`),
+    renew: (token: string, periods: number, channel: 1 | 2, idempotencyKey: string) =>
+      call<PayStarted>('/api/public/Card/Renew', { method: 'POST', body: { token, channel, periods }, idempotencyKey }),
     payStatus: (outTradeNo: string) => call<PayStatus>(`/api/public/Pay/${encodeURIComponent(outTradeNo)}`),
     groupCard: (cardNo: string) => call<GroupCardInfo>(`/api/public/GroupCard?${q({ cardNo })}`),
     login: (form: URLSearchParams) =>

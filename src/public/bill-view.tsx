@@ -2,6 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import type { PublicBill } from './api';
 import { clock, dateTime, duration, money } from './format';
 import { t } from './i18n';
+import { RenewPanel } from './renew-panel';
 import { Facts, Icon, Plate, type Tone } from './ui';
 
 /**
@@ -60,37 +61,37 @@ function PaidBanner({ leaveBefore }: { leaveBefore: number | null }) {
   );
 }
 
-function CardBanner({ card }: { card: NonNullable<PublicBill['card']> }) {
+function CardBanner({ card, token }: { card: NonNullable<PublicBill['card']>; token: string | null }) {
   const [renewShown, setRenewShown] = useState(false);
   return (
-    <Banner tone="success" title={t(card.kind === 'group' ? 'bill.card.group' : 'bill.card.month')} testId="bill-card">
-      <p className="pp-banner__text">{t('bill.card.text')}</p>
-      <Facts
-        rows={[
-          [t('bill.card.no'), card.cardNo],
-          [t('bill.card.valid'), card.endDate],
-        ]}
-      />
-      {card.renewable ? (
-        <>
+    <>
+      <Banner tone="success" title={t(card.kind === 'group' ? 'bill.card.group' : 'bill.card.month')} testId="bill-card">
+        <p className="pp-banner__text">{t('bill.card.text')}</p>
+        <Facts
+          rows={[
+            [t('bill.card.no'), card.cardNo],
+            [t('bill.card.valid'), card.endDate],
+          ]}
+        />
+        {card.renewable && token ? (
           <button
             type="button"
             className="pp-button pp-button--secondary"
             aria-expanded={renewShown}
-            aria-controls="pp-renew-note"
+            aria-controls="pp-renew"
             onClick={() => setRenewShown((v) => !v)}
             data-testid="card-renew"
           >
             {t('bill.card.renew')}
           </button>
-          {renewShown ? (
-            <p id="pp-renew-note" className="pp-banner__text" role="status">
-              {t('bill.card.renewNote')}
-            </p>
-          ) : null}
-        </>
+        ) : null}
+      </Banner>
+      {renewShown && token ? (
+        <div id="pp-renew">
+          <RenewPanel token={token} />
+        </div>
       ) : null}
-    </Banner>
+    </>
   );
 }
 
@@ -157,7 +158,7 @@ export function BillView({ bill, heading, onRefresh, actions, noCarText }: BillV
           <p className="pp-banner__text">{t('bill.free.text')}</p>
         </Banner>
       ) : null}
-      {bill.kind === 'card' && bill.card ? <CardBanner card={bill.card} /> : null}
+      {bill.kind === 'card' && bill.card ? <CardBanner card={bill.card} token={o?.token ?? null} /> : null}
       {bill.kind === 'paid' ? <PaidBanner leaveBefore={o?.leaveBefore ?? null} /> : null}
       {o ? (
         <section className="pp-card" aria-label={t('bill.orderHeading')}>

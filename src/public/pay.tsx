@@ -13,9 +13,18 @@ import { failureText } from './ui';
  * click then starts a new one, under a new key); its 支付失败 closes it as failed and shows the result.
  */
 
-type Channel = 1 | 2;
+export type Channel = 1 | 2;
 
-export function PayPanel({ token, dueCents }: { token: string; dueCents: number }) {
+export function PayPanel({
+  token,
+  dueCents,
+  start,
+}: {
+  token: string;
+  dueCents: number;
+  /** how the payment is asked for (a card renewal's); the bill's by default */
+  start?: (channel: Channel, idempotencyKey: string) => Promise<PayStarted>;
+}) {
   const api = useApi();
   const [channel, setChannel] = useState<Channel>(1);
   const [busy, setBusy] = useState<'' | 'starting' | 'confirming' | 'closing'>('');
@@ -38,7 +47,7 @@ export function PayPanel({ token, dueCents }: { token: string; dueCents: number 
     key.current ??= newIdempotencyKey();
     setBusy('starting');
     try {
-      setStarted(await api.pay(token, channel, key.current));
+      setStarted(await (start ? start(channel, key.current) : api.pay(token, channel, key.current)));
     } catch (e) {
       setError(e);
     } finally {

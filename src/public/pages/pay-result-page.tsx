@@ -38,6 +38,11 @@ export function PayResultPage({ params, pollOptions }: { params: URLSearchParams
         <Icon kind="success" />
         <h1 className="pp-result__title">{t('result.paid')}</h1>
         <p className="pp-result__amount">{money(s.amountCents)}</p>
+        {s.renewal && s.applied !== false ? (
+          <p className="pp-result__note pp-strong" data-testid="result-renewed">
+            {t('result.renewed', { cardNo: s.renewal.cardNo, date: s.renewal.endDate })}
+          </p>
+        ) : null}
         {s.applied === false ? (
           <p className="pp-note" data-testid="result-unapplied">
             {s.refunded ? t('result.refunded', { amount: money(s.unappliedCents ?? 0) }) : t('result.unapplied')}
