@@ -60,7 +60,9 @@ async function main(): Promise<void> {
           }
         }
       }
-      rows.push(`| ${label} | ${Math.round(median(rps))} req/s (${rps.map(Math.round).join(', ')}) | ${median(p95)} ms | ${rssMb(server.child.pid!)} MB |`);
+      rows.push(
+        `| ${label} | ${Math.round(median(rps))} req/s (${rps.map(Math.round).join(', ')}) | ${median(p95)} ms | ${rssMb(server.child.pid!)} MB |`,
+      );
       console.error(rows[rows.length - 1]);
     } finally {
       await server.stop();

@@ -82,6 +82,8 @@ export async function applyRenewal(tx: Db, p: PaymentRow, txnId: string): Promis
 /** For the result page: the renewed card and its end date now (null for a stay's payment). */
 export async function renewalOfPayment(db: Db, p: PaymentRow): Promise<{ cardNo: string; endDate: string } | null> {
   if (!p.card_id) return null;
-  const { rows } = await db.query<{ card_no: string; end_date: unknown }>('select card_no, end_date from month_card where id = $1', [p.card_id]);
+  const { rows } = await db.query<{ card_no: string; end_date: unknown }>('select card_no, end_date from month_card where id = $1', [
+    p.card_id,
+  ]);
   return rows[0] ? { cardNo: rows[0].card_no, endDate: cardDay(rows[0].end_date) } : null;
 }

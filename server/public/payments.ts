@@ -77,7 +77,6 @@ async function paymentOf(db: Db, outTradeNo: string, lock = false): Promise<Paym
   return rows[0] ? num(rows[0]) : null;
 }
 
-
 /** A payment of the bill of order `token` as it stands now; answers the trade number and amount. */
 export async function createPayment(
   db: Db,

@@ -58,13 +58,21 @@ export async function enterUnplated(db: Db, laneId: string, now: number): Promis
  * when the pass names an unplated stay still in this lot, that stay is the car at the barrier.
  * Null when it names none (another lot's pass, a stay already out, a plated car's token).
  */
-export async function claimUnplated(db: Db, laneId: string, parkingId: string, passport: string): Promise<(OpenStay & { exited: boolean }) | null> {
+export async function claimUnplated(
+  db: Db,
+  laneId: string,
+  parkingId: string,
+  passport: string,
+): Promise<(OpenStay & { exited: boolean }) | null> {
   const stay = await stayByToken(db, passport);
   if (!stay || stay.exited || stay.parkingId !== parkingId || stay.plateNo !== UNPLATED) return null;
   const claimed = await db.transaction(async (tx) => {
     // a car is at one barrier at a time
     await tx.query('delete from lane_presence where order_id = $1 and lane_id <> $2', [stay.id, laneId]);
-    const { rowCount } = await tx.query('update lane_presence set order_id = $2 where lane_id = $1 and order_id is null', [laneId, stay.id]);
+    const { rowCount } = await tx.query('update lane_presence set order_id = $2 where lane_id = $1 and order_id is null', [
+      laneId,
+      stay.id,
+    ]);
     return rowCount > 0;
   });
   return claimed ? stayById(db, stay.id) : null;

@@ -21,9 +21,10 @@ describe('the handheld’s sign-in', () => {
     const res = await pdaLogin('collector', 'collector123');
     expect(res.body.code, res.body.msg).toBe(200);
     const token = String(res.body.data.token).replace(/^Bearer /, '');
-    const { rows } = await db.query<{ secs: number }>('select extract(epoch from expires_at - now())::float8 as secs from tokens where token = $1', [
-      token,
-    ]);
+    const { rows } = await db.query<{ secs: number }>(
+      'select extract(epoch from expires_at - now())::float8 as secs from tokens where token = $1',
+      [token],
+    );
     expect(rows[0].secs).toBeGreaterThan(SHIFT_SECONDS - 60);
     expect(rows[0].secs).toBeLessThanOrEqual(SHIFT_SECONDS);
     const bill = await call(app, 'GET', `/api/pda/Bill?plateNo=${encodeURIComponent('粤B9C001')}`, { token: res.body.data.token });
@@ -40,9 +41,10 @@ describe('the handheld’s sign-in', () => {
     const res = await call(app, 'POST', '/api/oauth/Login', { form: loginForm('collector', 'collector123') });
     expect(res.body.code).toBe(200);
     const token = String(res.body.data.token).replace(/^Bearer /, '');
-    const { rows } = await db.query<{ secs: number }>('select extract(epoch from expires_at - now())::float8 as secs from tokens where token = $1', [
-      token,
-    ]);
+    const { rows } = await db.query<{ secs: number }>(
+      'select extract(epoch from expires_at - now())::float8 as secs from tokens where token = $1',
+      [token],
+    );
     expect(rows[0].secs).toBeGreaterThan(SHIFT_SECONDS + 3600);
   });
 });

@@ -44,17 +44,33 @@ async function cardHolderInLot(): Promise<{ cardId: string; token: string; endDa
   const plateNo = plate();
   const opened = await call(app, 'POST', '/api/card/MonthCard', {
     token: admin,
-    json: { productId, parkingId: TEST_LOT, plateNos: [plateNo], ownerName: '李四', ownerPhone: '13512346782', startDate: addDays(TODAY, -1), backdateReason: '补录纸质月卡' },
+    json: {
+      productId,
+      parkingId: TEST_LOT,
+      plateNos: [plateNo],
+      ownerName: '李四',
+      ownerPhone: '13512346782',
+      startDate: addDays(TODAY, -1),
+      backdateReason: '补录纸质月卡',
+    },
   });
   expect(opened.body.code, opened.body.msg).toBe(200);
   const cardId = opened.body.data.id as string;
   const paid = await call(app, 'POST', `/api/card/MonthCard/${cardId}/Actions/Pay`, { token: admin, json: { channel: 1 } });
   expect(paid.body.code, paid.body.msg).toBe(200);
-  const orderId = await insertTestOrder(db, { state: ORDER_STATE.IN_PARK, plate: plateNo, exited: false, entry: new Date(Date.now() - 2 * 3_600_000) });
+  const orderId = await insertTestOrder(db, {
+    state: ORDER_STATE.IN_PARK,
+    plate: plateNo,
+    exited: false,
+    entry: new Date(Date.now() - 2 * 3_600_000),
+  });
   const token = 'c'.repeat(16) + String(seq).padStart(16, '0');
   // a monthly card holder's stay (the entry camera knew the plate's card)
   await db.query('update parking_order set public_token = $2, car_class = 2 where id = $1', [orderId, token]);
-  const { rows } = await db.query<{ end_date: string }>("select to_char(end_date, 'YYYY-MM-DD') as end_date from month_card where id = $1", [cardId]);
+  const { rows } = await db.query<{ end_date: string }>(
+    "select to_char(end_date, 'YYYY-MM-DD') as end_date from month_card where id = $1",
+    [cardId],
+  );
   return { cardId, token, endDate: rows[0].end_date, plateNo };
 }
 
@@ -103,7 +119,9 @@ describe('renewing a monthly card from the phone', () => {
     expect(Number(row.channel)).toBe(2);
     const state = (await get(`/api/public/Pay/${outTradeNo}`)).body.data;
     expect(state).toMatchObject({ status: 'paid', applied: true, renewal: { endDate: quoteEnd(h.endDate) } });
-    const audit = await db.query<{ operator: string }>("select operator from card_audit where card_id = $1 and action = 'renew'", [h.cardId]);
+    const audit = await db.query<{ operator: string }>("select operator from card_audit where card_id = $1 and action = 'renew'", [
+      h.cardId,
+    ]);
     expect(audit.rows.map((a) => a.operator)).toEqual([RENEW_OPERATOR]);
   });
 
@@ -112,7 +130,10 @@ describe('renewing a monthly card from the phone', () => {
     const pay = await post('/api/public/Card/Renew', { token: h.token, channel: 1, periods: 1 });
     const outTradeNo = pay.body.data.outTradeNo as string;
     const n = await walletPays(outTradeNo);
-    const frozen = await call(app, 'POST', `/api/card/MonthCard/${h.cardId}/Actions/Freeze`, { token: admin, json: { reason: '车主报失' } });
+    const frozen = await call(app, 'POST', `/api/card/MonthCard/${h.cardId}/Actions/Freeze`, {
+      token: admin,
+      json: { reason: '车主报失' },
+    });
     expect(frozen.body.code, frozen.body.msg).toBe(200);
     expect(await takeNotify(db, n)).toMatchObject({ result: 'SUCCESS' });
     expect(await renewals(h.cardId)).toBe(0);

@@ -214,7 +214,8 @@ const en: Record<TextKey, string> = {
   'bill.noCar.title': 'Please drive up to the barrier',
   'bill.noCar.text': 'Once your car is at the exit barrier, tap Refresh to see the bill.',
   'bill.unplated.title': 'Unplated car: scan with the phone you entered with',
-  'bill.unplated.text': 'This phone holds no entry pass for this car. Scan this code with the phone that scanned in, or ask the parking staff.',
+  'bill.unplated.text':
+    'This phone holds no entry pass for this car. Scan this code with the phone that scanned in, or ask the parking staff.',
   'entry.heading': 'Unplated car entry',
   'entry.text': 'Your car has no plate: take an entry pass to drive in. On the way out, scan the exit code with this phone to pay.',
   'entry.button': 'Take pass and enter',

@@ -8,7 +8,10 @@
 const key = (parkingId: string) => `pp-passport:${parkingId}`;
 const TOKEN_RE = /^[0-9a-f]{32}$/;
 
-export function readPassport(parkingId: string, storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage): string | undefined {
+export function readPassport(
+  parkingId: string,
+  storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage,
+): string | undefined {
   try {
     const token = storage?.getItem(key(parkingId)) ?? '';
     return TOKEN_RE.test(token) ? token : undefined;
@@ -17,7 +20,11 @@ export function readPassport(parkingId: string, storage: Pick<Storage, 'getItem'
   }
 }
 
-export function keepPassport(parkingId: string, token: string, storage: Pick<Storage, 'setItem'> | undefined = globalThis.localStorage): void {
+export function keepPassport(
+  parkingId: string,
+  token: string,
+  storage: Pick<Storage, 'setItem'> | undefined = globalThis.localStorage,
+): void {
   try {
     storage?.setItem(key(parkingId), token);
   } catch {

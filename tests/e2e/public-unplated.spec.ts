@@ -38,7 +38,10 @@ async function lanesOfOneLot(call: Awaited<ReturnType<typeof adminApi>>): Promis
 
 const scanUrl = (lane: Lane) => `/scan.html#/scanQRcode?parkingId=${lane.parkingId}&laneId=${lane.id}`;
 
-test('an unplated car takes an entry pass at the entry lane and pays its stay with the same phone at the exit', async ({ browser, request }) => {
+test('an unplated car takes an entry pass at the entry lane and pays its stay with the same phone at the exit', async ({
+  browser,
+  request,
+}) => {
   const call = await adminApi(request);
   const { entry, exit } = await lanesOfOneLot(call);
   const waiting = await call('POST', `/api/system/ParkingLane/${entry.id}/Actions/Enter`, { plateNo: '无牌' });

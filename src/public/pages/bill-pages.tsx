@@ -24,7 +24,9 @@ function BillScreen({ loaded, heading, lane }: { loaded: Loaded<PublicBill>; hea
   if (error) return <Failure error={error} onRetry={reload} />;
   if (!bill) return <Loading />;
   if (bill.kind === 'entry' && lane)
-    return <UnplatedEntry parkingId={lane.parkingId} laneId={lane.laneId} place={[bill.lotName, bill.laneName].filter(Boolean).join(' · ')} />;
+    return (
+      <UnplatedEntry parkingId={lane.parkingId} laneId={lane.laneId} place={[bill.lotName, bill.laneName].filter(Boolean).join(' · ')} />
+    );
   return (
     <div aria-busy={loading}>
       <BillView
