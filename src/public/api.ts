@@ -172,7 +172,8 @@ export function createApi(fetchImpl: FetchLike = (url, init) => fetch(url, init)
     cancelSim: (outTradeNo: string) => call<unknown>('/api/public/PaySim/Cancel', { method: 'POST', body: { outTradeNo } }),
     failSim: (outTradeNo: string) => call<unknown>('/api/public/PaySim/Fail', { method: 'POST', body: { outTradeNo } }),
     /** the bill's monthly card renewed for `periods` periods: the quote, then a payment like a stay's */
-    renewQuote: (token: string, periods: number) => call<RenewalQuote>(`/api/public/Card/Renewal?${q({ token, periods: String(periods) })}`),
+    renewQuote: (token: string, periods: number) =>
+      call<RenewalQuote>(`/api/public/Card/Renewal?${q({ token, periods: String(periods) })}`),
     renew: (token: string, periods: number, channel: 1 | 2, idempotencyKey: string) =>
       call<PayStarted>('/api/public/Card/Renew', { method: 'POST', body: { token, channel, periods }, idempotencyKey }),
     payStatus: (outTradeNo: string) => call<PayStatus>(`/api/public/Pay/${encodeURIComponent(outTradeNo)}`),
