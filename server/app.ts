@@ -15,7 +15,7 @@ import { registerPublicRoutes } from './routes/public.ts';
 import { registerPdaRoutes } from './routes/pda.ts';
 import { offerDemoAccounts } from './seed/demo-accounts.ts';
 import { installInputGuard } from './lib/input-guard.ts';
-import { amapConfigured, installSecurityHeaders } from './lib/security-headers.ts';
+import { amapConfigured, inlineScriptHashes, installSecurityHeaders } from './lib/security-headers.ts';
 import type { SiteOrigins } from '../domain/site-origins.ts';
 import { DEFAULT_PAGE_BUNDLES, type PageBundle, REPO_DIR, registerStatic, SITE_PAGES_PREFIX } from './lib/static.ts';
 import { registerDocsRoute } from './routes/docs.ts';
@@ -232,7 +232,12 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<{ app: Fasti
   installJsonParser(app);
   await app.register(formbody);
   installErrorHandling(app, Boolean(opts.logger));
-  await installSecurityHeaders(app, { amap: amapConfigured(opts.distDir ?? join(REPO_DIR, 'dist')), siteOrigins: opts.siteOrigins });
+  const distDir = opts.distDir ?? join(REPO_DIR, 'dist');
+  await installSecurityHeaders(app, {
+    amap: amapConfigured(distDir),
+    siteOrigins: opts.siteOrigins,
+    inlineScripts: inlineScriptHashes(distDir),
+  });
   await registerApi(app, db, {
     dataDir: opts.uploadsDir ?? ('dataDir' in target ? target.dataDir : undefined),
     signInLimits: opts.signInLimits,

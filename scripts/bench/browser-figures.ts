@@ -17,14 +17,76 @@ export const LATER_SCREENS = [
 /** the screens the heap figure cycles through */
 export const HEAP_SCREENS = ['parking/parkingAdmin', 'parking/parkingArea', 'parking/parkingLane', 'parking/parkingSpace', 'system/user'];
 
-/** gzip bytes of every script and stylesheet the sign-in page loads */
+/** gzip bytes of the sign-in page and every script and stylesheet it loads */
 export async function signInBundle(browser: Browser, url: string): Promise<{ bytes: number; files: number }> {
   return bundleOf(browser, url, '#/login', (page) => page.getByRole('button', { name: /登 录|Sign in/ }).waitFor());
 }
 
-/** gzip bytes of every script and stylesheet a public page (scan.html, src/public/) loads: the group card search, calling no API */
+/** gzip bytes of a public page (scan.html, src/public/) and every script and stylesheet it loads: the group card search, calling no API */
 export async function publicBundle(browser: Browser, url: string): Promise<{ bytes: number; files: number }> {
   return bundleOf(browser, url, 'scan.html#/scanGroupCardQrcode', (page) => page.getByRole('heading', { level: 1 }).waitFor());
+}
+
+/**
+ * The bill page (scan.html#/scanQRcode) with a car at the barrier: a temporary car long in a lot
+ * with a valid exit-lane code, driven up to that lane (模拟到达) through the API. Answers the page's
+ * address (relative to the server's root).
+ */
+export async function billAddress(url: string, token: string): Promise<string> {
+  const api = async (path: string, init?: RequestInit) => {
+    const res = await fetch(new URL(path, url), { ...init, headers: { Authorization: token, 'Content-Type': 'application/json' } });
+    const body = (await res.json()) as { code: number; msg: string; data: { list: Record<string, unknown>[] } };
+    if (body.code !== 200) throw new Error(`${path}: ${body.msg}`);
+    return body.data;
+  };
+  const lanes = (await api('/api/system/ParkingLane?direction=2&qrStatus=1&pageSize=500')).list as { id: string; parkingId: string }[];
+  const cars = (await api('/api/order/ParkingOrder?state=0&carClass=1&pageSize=500')).list as {
+    plateNo: string;
+    parkingId: string;
+    entryTime: number;
+  }[];
+  const car = cars.find((o) => lanes.some((l) => l.parkingId === o.parkingId) && Number(o.entryTime) < Date.now() - 3_600_000);
+  if (!car) throw new Error('no temporary car in a lot with an exit lane');
+  const lane = lanes.filter((l) => l.parkingId === car.parkingId).at(-1)!;
+  await api(`/api/system/ParkingLane/${lane.id}/Actions/Arrive`, { method: 'POST', body: JSON.stringify({ plateNo: car.plateNo }) });
+  return `scan.html#/scanQRcode?parkingId=${encodeURIComponent(lane.parkingId)}&laneId=${encodeURIComponent(lane.id)}`;
+}
+
+/** gzip bytes of the bill page (the scan-to-exit page, a car at the barrier) and every script and stylesheet it loads */
+export async function billBundle(browser: Browser, url: string, address: string): Promise<{ bytes: number; files: number }> {
+  return bundleOf(browser, url, address, (page) => page.getByTestId('plate').waitFor());
+}
+
+/**
+ * Chromium DevTools' "Slow 4G" preset (devtools-frontend, core/sdk/NetworkManager.ts Slow4GConditions:
+ * 150 ms target RTT × 3.75, 1.6 Mbps × 0.9 down, 750 kbps × 0.9 up), as CDP
+ * Network.emulateNetworkConditions takes it: bytes per second.
+ */
+export const SLOW_4G = { offline: false, latency: 562.5, downloadThroughput: 180_000, uploadThroughput: 84_375 } as const;
+
+/**
+ * ms from navigation start to the frame that shows the bill's plate, from a cold cache (a fresh
+ * context, the cache disabled) on a phone-sized page throttled to Slow 4G.
+ */
+export async function billOnSlow4g(browser: Browser, url: string, address: string): Promise<number> {
+  const context = await browser.newContext({ locale: 'zh-CN', viewport: { width: 375, height: 667 }, hasTouch: true });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
+  await page.goto(`${url}${address}`, { waitUntil: 'commit' });
+  const handle = await page.waitForFunction(
+    () => {
+      const plate = document.querySelector('[data-testid="plate"]');
+      return plate && plate.textContent ? performance.now() : false;
+    },
+    undefined,
+    { polling: 'raf', timeout: 30_000 },
+  );
+  const ms = (await handle.jsonValue()) as number;
+  await context.close();
+  return ms;
 }
 
 async function bundleOf(
@@ -37,7 +99,8 @@ async function bundleOf(
   const page = await context.newPage();
   const bodies: Promise<number>[] = [];
   page.on('response', (res) => {
-    if (/\.(js|css)(\?|$)/.test(new URL(res.url()).pathname))
+    // the page itself too: scan.html carries its own chunk's script and style inline
+    if (/\.(js|css)(\?|$)/.test(new URL(res.url()).pathname) || res.request().resourceType() === 'document')
       bodies.push(
         res.body().then(
           (b) => gzipSync(b).length,

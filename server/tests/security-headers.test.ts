@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,6 +27,19 @@ describe('security headers', () => {
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
     }
+    await app.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it("allows scan.html's own inline script by its hash, and no other", async () => {
+    const dist = distWith({ amapKey: '' });
+    const early = 'window.__earlyBill=1;';
+    writeFileSync(join(dist, 'scan.html'), `<head><script>${early}</script><script defer src="/static/js/scan.js"></script></head>`);
+    const { app } = await buildTestApp({ distDir: dist });
+    const csp = String((await app.inject('/')).headers['content-security-policy']);
+    const hash = createHash('sha256').update(early).digest('base64');
+    expect(csp).toContain(`script-src 'self' 'unsafe-eval' 'sha256-${hash}';`);
+    expect(csp.split(';').find((d) => d.trim().startsWith('script-src'))).not.toContain('unsafe-inline');
     await app.close();
     rmSync(dist, { recursive: true, force: true });
   });

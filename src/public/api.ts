@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { PublicBill } from '../../domain/public-bill';
+import { takeEarly } from './early-bill';
 
 /**
  * The public pages' calls (docs/public-api.md), through fetch: no axios, no console client. Every
@@ -128,7 +129,9 @@ export function createApi(fetchImpl: FetchLike = (url, init) => fetch(url, init)
     let json: unknown;
     try {
       const signal = typeof AbortSignal !== 'undefined' && 'timeout' in AbortSignal ? AbortSignal.timeout(TIMEOUT_MS) : undefined;
-      res = await fetchImpl(url, { method, headers, body: payload, signal, cache: 'no-store' });
+      const ask = () => fetchImpl(url, { method, headers, body: payload, signal, cache: 'no-store' });
+      // the bill scan.html asked for before the scripts came (src/public/early-bill.ts), once
+      res = await ((method === 'GET' && !token && takeEarly(url, ask)) || ask());
     } catch {
       throw new ApiFailure('', 0);
     }
