@@ -52,6 +52,7 @@ export interface OpenDebt {
 /**
  * A plate's debts still to collect, as the exit bill shows them: none when the policy hides them;
  * from the exit's lot only (scope 1), the caller's lots (2: the operator's lots), or every lot (3).
+ * With no lot named (the collector's handheld, the car not in), scope 1 reads the caller's lots.
  */
 export async function openDebts(
   db: Db,
@@ -61,7 +62,7 @@ export async function openDebts(
 ): Promise<{ shown: boolean; blockEntry: boolean; totalCents: number; records: OpenDebt[] }> {
   const policy = await loadPolicy(db);
   if (!policy.showOnExit) return { shown: false, blockEntry: policy.blockEntry, totalCents: 0, records: [] };
-  const lots = policy.huntScope === 1 ? (lotId ? [lotId] : []) : policy.huntScope === 2 ? lotsOf(req) : null;
+  const lots = policy.huntScope === 1 ? (lotId ? [lotId] : lotsOf(req)) : policy.huntScope === 2 ? lotsOf(req) : null;
   let debts = db.kysely
     .selectFrom('arrearsRecord as a')
     .innerJoin('parking as p', 'p.id', 'a.parkingId')

@@ -385,7 +385,8 @@ export async function sweepPayments(
   return { asked: rows.length, paid, closed };
 }
 
-async function providerBooking(db: Db, outTradeNo: string): Promise<{ txn_id: string; amount_cents: number } | null> {
+/** What the provider booked under `outTradeNo` (its query), or null: the handheld's 被扫 and the sweep ask it. */
+export async function providerBooking(db: Db, outTradeNo: string): Promise<{ txn_id: string; amount_cents: number } | null> {
   const { rows } = await db.query<{ txn_id: string; amount_cents: number }>(
     'select txn_id, amount_cents::float8 as amount_cents from pay_provider_sim where out_trade_no = $1',
     [outTradeNo],

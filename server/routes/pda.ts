@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import Type from 'typebox';
 import type { Db } from '../db/database.ts';
-import { ApiError, badRequest, ok } from '../lib/envelope.ts';
+import { badRequest, ok } from '../lib/envelope.ts';
 import type { TypeBoxProvider } from '../lib/type-provider.ts';
 import { lotsOf, assertLots } from '../resource/lot-scope.ts';
 import { operatorOf } from '../lib/operator.ts';
@@ -11,7 +11,8 @@ import { PLATE_MESSAGE, PLATE_RE } from '../../domain/field-rules.ts';
 import { plateQuery } from '../entities/parking-orders.ts';
 import { billOf, payableDebts, publicTokenOf, stayOfPlate } from '../public/bill.ts';
 import { carArrives } from '../public/barrier.ts';
-import { createPayment, signedNotify, simulateWalletPay, takeNotify } from '../public/payments.ts';
+import { createPayment, providerBooking, signedNotify, simulateWalletPay, takeNotify } from '../public/payments.ts';
+import { createDebtPayment } from '../public/debt-payment.ts';
 import { publicOrigin } from '../services/parking-qr.ts';
 import { findLane } from '../orders/lanes.ts';
 
@@ -68,16 +69,18 @@ export function registerPdaRoutes(fastify: FastifyInstance, db: Db): void {
     async (req) => {
       const plateNo = cleanPlate(req.body.plateNo);
       const stay = await stayOfPlate(db, plateNo, lotsOf(req));
-      if (!stay) throw new ApiError(404, `车牌${plateNo}在您负责的停车场没有在场车辆`);
-      assertLots(req, stay.parkingId);
+      if (stay) assertLots(req, stay.parkingId);
       const collector = operatorOf(req);
       const channel = req.body.mode === 'code' && req.body.authCode?.startsWith('28') ? 2 : 1;
-      const pay = await createPayment(db, req, await publicTokenOf(db, stay), channel, collector);
+      // the stay with the plate's debts; no car in the collector's lots: the debts alone
+      const pay = stay
+        ? { ...(await createPayment(db, req, await publicTokenOf(db, stay), channel, collector)), orderId: stay.id }
+        : await createDebtPayment(db, req, plateNo, channel, collector);
       await writeOperLog(db, req, {
         action: 'create',
         module: 'parkingOrder',
-        recordId: stay.id,
-        detail: `${plateNo} 手持机收款 ${pay.outTradeNo} ${(pay.amountCents / 100).toFixed(2)}元`,
+        recordId: pay.orderId,
+        detail: `${plateNo} 手持机收款${stay ? '' : '（欠费）'} ${pay.outTradeNo} ${(pay.amountCents / 100).toFixed(2)}元`,
       });
       if (req.body.mode === 'qr') {
         const qrText = `${publicOrigin(req)}/scan.html#/scanPay?outTradeNo=${pay.outTradeNo}`;
@@ -86,13 +89,10 @@ export function registerPdaRoutes(fastify: FastifyInstance, db: Db): void {
       if (!req.body.authCode) throw badRequest('请扫描或输入顾客的付款码');
       // 被扫: the provider answers the charge at once; its notify is taken here, then again later (a no-op)
       await simulateWalletPay(db, pay.outTradeNo, (n) => takeNotify(db, n, req.log), { delayMs: 2000, duplicate: false });
-      const { rows } = await db.query<{ txn_id: string; amount_cents: number }>(
-        'select txn_id, amount_cents::float8 as amount_cents from pay_provider_sim where out_trade_no = $1',
-        [pay.outTradeNo],
-      );
+      const booked = (await providerBooking(db, pay.outTradeNo))!;
       const taken = await takeNotify(
         db,
-        signedNotify({ outTradeNo: pay.outTradeNo, transactionId: rows[0].txn_id, amountCents: Number(rows[0].amount_cents) }),
+        signedNotify({ outTradeNo: pay.outTradeNo, transactionId: booked.txn_id, amountCents: Number(booked.amount_cents) }),
         req.log,
       );
       if (taken.result !== 'SUCCESS') throw badRequest(taken.msg);

@@ -227,6 +227,44 @@ describe('group cards and the collector', () => {
   });
 });
 
+describe('debts alone at the kerb', () => {
+  it('the handheld collects a plate’s debts when its car is not in: each debt recovered, under the collector', async () => {
+    const plateNo = plate();
+    const old = await insertTestOrder(db, {
+      state: ORDER_STATE.UNPAID_WAITING,
+      receivable: 650,
+      plate: plateNo,
+      entry: new Date(Date.now() - 40 * HOUR),
+    });
+    await createDueArrears(db);
+    const bill = (await call(app, 'GET', `/api/pda/Bill?plateNo=${encodeURIComponent(plateNo)}`, { token: admin })).body.data;
+    expect(bill).toMatchObject({ kind: 'noCar', order: null, arrearsCents: 650, dueCents: 650 });
+    const collect = (key: string) =>
+      call(app, 'POST', '/api/pda/Collect', {
+        token: admin,
+        json: { plateNo, mode: 'code', authCode: '134567890123456789' },
+        headers: { 'idempotency-key': key },
+      });
+    const [a, b] = await Promise.all([collect(`pda-debt-${old}`), collect(`pda-debt-${old}`)]);
+    expect(a.body).toMatchObject({ code: 200, data: { status: 'paid', amountCents: 650 } });
+    expect(b.body).toEqual(a.body);
+    const debt = (
+      await db.query<{ id: string; status: number; owed_cents: number }>(
+        'select id, status, owed_cents from arrears_record where order_id = $1',
+        [old],
+      )
+    ).rows[0];
+    expect([Number(debt.status), Number(debt.owed_cents)]).toEqual([ARREARS_STATUS.RECOVERED, 0]);
+    // a plate with neither a car in nor a debt: said in words
+    const none = await call(app, 'POST', '/api/pda/Collect', {
+      token: admin,
+      json: { plateNo: plate(), mode: 'code', authCode: '134567890123456789' },
+    });
+    expect(none.body.code).toBe(404);
+    expect(none.body.msg).toMatch(/没有在场车辆，也没有待缴欠费$/);
+  });
+});
+
 describe('rate limits', () => {
   it('a public route answers 429 in the envelope past its limit per address', async () => {
     const strict = await buildTestApp({ signInLimits: { loopbackFactor: 1 } });

@@ -75,7 +75,6 @@ const zh = {
   'bill.exited': '车辆已离场',
   'bill.leave': '开闸出场',
   'bill.opened': '道闸已开启，请通行',
-  'bill.kerbDebts': '欠费需与该车辆下次停车的停车费一并缴纳',
 
   'pay.channel': '支付方式',
   'pay.wechat': '微信支付',
@@ -243,7 +242,6 @@ const en: Record<TextKey, string> = {
   'bill.exited': 'The car has left',
   'bill.leave': 'Open the barrier',
   'bill.opened': 'The barrier is open: please drive through',
-  'bill.kerbDebts': 'These debts are paid together with the car’s next stay',
 
   'pay.channel': 'Pay with',
   'pay.wechat': 'WeChat Pay',

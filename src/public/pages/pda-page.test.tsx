@@ -143,19 +143,28 @@ describe('the collector handheld (/pdaScanQrcode)', () => {
     expect(byTestId(el, 'pda-collected')?.textContent).toContain('¥17.00');
   });
 
-  it('a car not in the lots but with open debts: the debts listed, paid with its next stay (not at the kerb)', async () => {
+  it('a car not in the lots but with open debts: the debts listed and collected at the kerb alone', async () => {
     const fake = desk({
       'GET /api/pda/Bill': {
         data: billOf('noCar', { lotName: '', laneName: '', arrears: BILL_WITH_DEBT.arrears, arrearsCents: 500, dueCents: 500 }),
       },
+      'POST /api/pda/Collect': { data: { outTradeNo: 'PD-3', status: 'paid', amountCents: 500 } },
     });
     const el = render(<PdaPage />, fake.api);
     await signIn(el);
     await lookUp(el);
     expect(el.textContent).toContain('该车辆不在您负责的车场内');
     expect(byTestId(el, 'bill-arrears')?.textContent).toContain('PO-9');
-    expect(byTestId(el, 'collect-button')).toBeNull();
-    expect(el.textContent).toContain('欠费需与该车辆下次停车的停车费一并缴纳');
+    expect(byTestId(el, 'collect-button')?.textContent).toBe('收款 ¥5.00');
+    await click(el.querySelector<HTMLInputElement>('input[value="code"]')!);
+    type(input(el, 'authCode'), '134567890123456789');
+    await click(byTestId(el, 'collect-button')!);
+    expect(fake.requests.find((r) => r.path === '/api/pda/Collect')?.body).toEqual({
+      plateNo: '粤B12345',
+      mode: 'code',
+      authCode: '134567890123456789',
+    });
+    expect(byTestId(el, 'pda-collected')?.textContent).toContain('¥5.00');
   });
 
   it('an ended session: back to sign-in, the token dropped', async () => {

@@ -153,8 +153,8 @@ function PdaDesk(props: { token: string; pollOptions?: PollOptions; onSignOut: (
           onRefresh={() => void lookup(asked)}
           noCarText={{ title: t('pda.noStay'), text: '' }}
           actions={
-            // debts alone are paid with the car's next stay, not at the kerb (docs/public-api.md)
-            bill.order ? (
+            // the stay with the plate's debts, or (no car in the collector's lots) the debts alone
+            bill.dueCents > 0 ? (
               <CollectPanel
                 key={`${asked}:${bill.order?.token ?? ''}:${bill.dueCents}`}
                 bill={bill}
@@ -164,9 +164,7 @@ function PdaDesk(props: { token: string; pollOptions?: PollOptions; onSignOut: (
                 onSessionEnded={onSessionEnded}
                 onCollected={(amountCents) => setCollected({ plateNo: bill.order?.plateNo ?? asked, amountCents })}
               />
-            ) : (
-              <p className="pp-note">{t('bill.kerbDebts')}</p>
-            )
+            ) : null
           }
         />
       ) : null}
