@@ -37,6 +37,12 @@ describe('permissions', () => {
     });
     expect(doc.paths['/api/dictDetail'].get['x-access']).toBe('login');
     expect(doc.paths['/api/oauth/Login'].post['x-access']).toBe('public');
+    // the drivers' pages' routes: every one there, marked public, and nothing else under /api/public
+    const pub = Object.entries(doc.paths).filter(([path]) => path.startsWith('/api/public/'));
+    expect(pub.map(([path]) => path)).toEqual(
+      expect.arrayContaining(['/api/public/Scan/Lane', '/api/public/Scan/Enter', '/api/public/Pay', '/api/public/Card/Renew']),
+    );
+    for (const [, ops] of pub) for (const op of Object.values(ops)) expect(op['x-access']).toBe('public');
   });
 
   it('answers 403 on every route that needs a menu or button permission', async () => {
