@@ -10,7 +10,9 @@ export const EARLY_BILL_SCRIPT =
   '(function(){try{var h=location.hash.replace(/^#/,""),i=h.indexOf("?"),p=i<0?h:h.slice(0,i),' +
   'q=new URLSearchParams(i<0?"":h.slice(i+1)),o=new URLSearchParams(),u="",k=q.get("parkingId");' +
   'if(p==="/scanQRcode"&&k){o.set("parkingId",k);' +
-  'if(q.get("laneId")){o.set("laneId",q.get("laneId"));u="/api/public/Scan/Lane?"}' +
+  'if(q.get("laneId")){o.set("laneId",q.get("laneId"));u="/api/public/Scan/Lane?";' +
+  // an unplated car's entry pass of the lot, as src/public/passport.ts keeps it
+  'var s="";try{s=localStorage.getItem("pp-passport:"+k)||""}catch(e){}if(/^[0-9a-f]{32}$/.test(s))o.set("passport",s)}' +
   'else if(q.get("spaceId")){o.set("spaceId",q.get("spaceId"));u="/api/public/Scan/Space?"}}' +
   'else if(p==="/orderInfoByQRcode"&&q.get("token")){o.set("token",q.get("token"));u="/api/public/Scan/Order?"}' +
   'if(u){u+=o.toString();window.__earlyBill={url:u,response:fetch(u,{headers:{Accept:"application/json"},cache:"no-store"})}}' +

@@ -3,14 +3,15 @@ import { createApi } from './api';
 import { EARLY_BILL_SCRIPT, type EarlyCall, takeEarly } from './early-bill';
 
 /** Runs scan.html's inline script at `hash`; answers the call it started (or none) and what it fetched. */
-function runScript(hash: string): { early?: EarlyCall; fetched: string[] } {
+function runScript(hash: string, stored: Record<string, string> = {}): { early?: EarlyCall; fetched: string[] } {
   const win: { __earlyBill?: EarlyCall } = {};
   const fetched: string[] = [];
   const fakeFetch = (url: string) => {
     fetched.push(url);
     return Promise.resolve(new Response(JSON.stringify({ code: 200, msg: '', data: { early: url } })));
   };
-  new Function('location', 'window', 'fetch', EARLY_BILL_SCRIPT)({ hash }, win, fakeFetch);
+  const localStorage = { getItem: (key: string) => stored[key] ?? null };
+  new Function('location', 'window', 'fetch', 'localStorage', EARLY_BILL_SCRIPT)({ hash }, win, fakeFetch, localStorage);
   return { early: win.__earlyBill, fetched };
 }
 
@@ -43,6 +44,15 @@ describe("scan.html's early bill call (early-bill.ts)", () => {
       expect(fetched, hash).toHaveLength(1);
       expect(early?.url, hash).toBe(await pageCall(call));
     }
+  });
+
+  it('at a lane, sends the entry pass this phone keeps for the lot, as the page does', async () => {
+    const pass = 'ab'.repeat(16);
+    const { early } = runScript('#/scanQRcode?parkingId=p-1&laneId=l-out', { 'pp-passport:p-1': pass, 'pp-passport:p-2': 'cd'.repeat(16) });
+    expect(early?.url).toBe(await pageCall((api) => api.laneBill('p-1', 'l-out', pass)));
+    expect(early?.url).toContain(`passport=${pass}`);
+    // a pass that is no token is not sent
+    expect(runScript('#/scanQRcode?parkingId=p-1&laneId=l-out', { 'pp-passport:p-1': 'x' }).early?.url).not.toContain('passport');
   });
 
   it('asks nothing for other pages or a code that names nothing', () => {
