@@ -111,6 +111,28 @@ test('an older lane code on index.html (/#/scanQRcode) hands over to scan.html, 
   await expect(page.getByRole('button', { name: /登 录/ })).toHaveCount(0);
 });
 
+test('the bill on a larger phone (414 px) and a tablet (768 px): nothing scrolls sideways, the bill stays one readable column', async ({
+  page,
+  request,
+}) => {
+  const { lane, plateNo } = await carAtBarrier(request);
+  for (const viewport of [
+    { width: 414, height: 896 },
+    { width: 768, height: 1024 },
+  ]) {
+    await page.setViewportSize(viewport);
+    await page.goto(`/scan.html#/scanQRcode?parkingId=${lane.parkingId}&laneId=${lane.id}`);
+    await page.reload();
+    await expect(page.getByTestId('plate')).toHaveText(plateNo);
+    await expectNoSidewaysScroll(page);
+    // a measure a person reads: the bill neither hugs the edges nor spreads across a tablet
+    const bill = (await page.getByTestId('bill-due').boundingBox())!;
+    expect(bill.width, `${viewport.width} px`).toBeLessThanOrEqual(Math.min(viewport.width, 640));
+    const pay = (await page.getByTestId('pay-button').boundingBox())!;
+    expect(pay.height).toBeGreaterThanOrEqual(44);
+  }
+});
+
 test('an unknown lane says so plainly; nothing scrolls sideways', async ({ page }) => {
   await page.goto('/scan.html#/scanQRcode?parkingId=p-nope&laneId=l-nope');
   await expect(page.getByRole('alert')).toHaveText('车道不存在或已停用');
