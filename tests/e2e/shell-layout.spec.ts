@@ -85,11 +85,15 @@ test('the navbar opens the data view, the operations view and the demo in a new 
   }
 });
 
-test('the operator, granted neither charging, refund review nor menu management, sees no big screen or demo', async ({ page }) => {
+test('the operator, granted neither charging, refund review nor menu management, sees only the lot command centre of the big screens, and no demo', async ({
+  page,
+}) => {
   await signInAndWait(page, OPERATOR);
   // the menu has loaded: the header entries are decided on it
   await expect(page.getByRole('navigation', { name: 'menu' }).getByRole('button', { name: '停车基础设施' })).toBeVisible();
   for (const name of ['数据大屏', '运营大屏', '演示']) await expect(page.getByRole('button', { name, exact: true })).toHaveCount(0);
+  // 车场大屏 shows the lots, lanes and devices the operator runs
+  await expect(page.getByRole('button', { name: '车场大屏', exact: true })).toBeVisible();
   // nor are they reached by their path
   await page.goto('/#/operationView');
   await expect(page).toHaveURL(/#\/404$/);
