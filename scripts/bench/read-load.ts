@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { LIST_APIS, loadList } from './api-load';
 import { startBenchServer, signInToken } from './server';
 
@@ -43,7 +45,9 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 async function main(): Promise<void> {
   const rows: string[] = [];
   for (const [label, env] of SETUPS) {
-    const server = await startBenchServer(DIST, env);
+    // a data folder as npm start keeps (DATA_DIR), not the tests' in-memory database
+    const dataDir = mkdtempSync(join(tmpdir(), 'read-load-'));
+    const server = await startBenchServer(DIST, { DATA_DIR: join(dataDir, 'db'), ...env });
     try {
       const token = await signInToken(server.url);
       // the first start's history fills in the background: let it finish before measuring
@@ -61,11 +65,12 @@ async function main(): Promise<void> {
         }
       }
       rows.push(
-        `| ${label} | ${Math.round(median(rps))} req/s (${rps.map(Math.round).join(', ')}) | ${median(p95)} ms | ${rssMb(server.child.pid!)} MB |`,
+        `| ${label} | ${Math.round(median(rps))} req/s (${rps.map(Math.round).join(', ')}) | ${Math.round(median(p95))} ms | ${rssMb(server.child.pid!)} MB |`,
       );
       console.error(rows[rows.length - 1]);
     } finally {
       await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
     }
   }
   console.log('| server | lots list, 20 connections | p95 | resident after |');
