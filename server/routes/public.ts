@@ -57,7 +57,10 @@ export function registerPublicRoutes(fastify: FastifyInstance, db: Db, limits: S
   app.post(
     '/api/public/Scan/Enter',
     {
-      schema: { body: Type.Object({ parkingId: id('停车场'), laneId: id('车道') }), summary: '无牌车扫码入场：开始停车并领取入场凭证（公开）' },
+      schema: {
+        body: Type.Object({ parkingId: id('停车场'), laneId: id('车道') }),
+        summary: '无牌车扫码入场：开始停车并领取入场凭证（公开）',
+      },
       config,
       preHandler: limited,
     },
