@@ -84,3 +84,25 @@ export function Plate({ plateNo, label }: { plateNo: string; label: string }) {
     </span>
   );
 }
+
+/** A page's one main action: its failure said above it (announced), the button idle while it runs. */
+export function ActionButton(props: { label: string; busy: boolean; error: unknown; onClick: () => void; testId: string }) {
+  return (
+    <>
+      {props.error ? (
+        <p className="pp-error" role="alert">
+          {failureText(props.error)}
+        </p>
+      ) : null}
+      <button
+        type="button"
+        className="pp-button pp-button--primary pp-button--block"
+        onClick={props.onClick}
+        disabled={props.busy}
+        data-testid={props.testId}
+      >
+        {props.label}
+      </button>
+    </>
+  );
+}

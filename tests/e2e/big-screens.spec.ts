@@ -2,7 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import pg from 'pg';
-import { test, expect, adminToken, signInAndWait, uniquePlate, OPERATOR } from './fixtures';
+import { test, expect, adminToken, anyScriptHolds, signInAndWait, signInPageScripts, uniquePlate, OPERATOR } from './fixtures';
 import { startServer } from './start-server';
 
 /**
@@ -229,18 +229,8 @@ test("admin's navbar has 车场大屏, which opens /dataView in a new window wit
 
 test('ECharts never loads on the sign-in page, and the same measure finds it on /dataView', async ({ page, browser, baseURL }) => {
   test.setTimeout(120_000);
-  /** Whether any script asked for is ECharts: every copy carries its renderer, zrender, by name. */
-  const echartsIn = async (urls: string[]) => {
-    for (const url of urls) if ((await (await page.request.get(url)).text()).includes('zrender')) return true;
-    return false;
-  };
-  const signInScripts: string[] = [];
-  page.on('request', (r) => r.resourceType() === 'script' && signInScripts.push(r.url()));
-  await page.goto('/');
-  await expect(page.getByLabel(/账号/)).toBeVisible();
-  await page.waitForLoadState('networkidle');
-  expect(signInScripts.length).toBeGreaterThan(0);
-  expect(await echartsIn(signInScripts)).toBe(false);
+  // every copy of ECharts carries its renderer, zrender, by name
+  expect(await anyScriptHolds(page.request, await signInPageScripts(page), 'zrender')).toBe(false);
   // the marker is real: the big screen's scripts have it
   const wall = await (await browser.newContext({ baseURL, locale: 'zh-CN' })).newPage();
   const wallScripts: string[] = [];
@@ -248,7 +238,7 @@ test('ECharts never loads on the sign-in page, and the same measure finds it on 
   await signInAndWait(wall);
   await openScreen(wall, 'dataView');
   await expect(wall.locator('.bs-chart canvas').first()).toBeVisible();
-  expect(await echartsIn(wallScripts)).toBe(true);
+  expect(await anyScriptHolds(page.request, wallScripts, 'zrender')).toBe(true);
   await wall.context().close();
 });
 

@@ -120,6 +120,34 @@ export async function adminToken(request: APIRequestContext): Promise<string> {
   return (await res.json()).data.token as string;
 }
 
+/** Admin's API calls, each expected to answer code 200: answers its `data`. */
+export async function adminApi(request: APIRequestContext) {
+  const headers = { Authorization: await adminToken(request) };
+  return async (method: 'GET' | 'POST', url: string, data?: unknown) => {
+    const res = method === 'GET' ? await request.get(url, { headers }) : await request.post(url, { headers, data });
+    const body = await res.json();
+    expect(body.code, body.msg).toBe(200);
+    return body.data;
+  };
+}
+
+/** The scripts the sign-in page asked for, once it is drawn and quiet. */
+export async function signInPageScripts(page: Page): Promise<string[]> {
+  const urls: string[] = [];
+  page.on('request', (r) => r.resourceType() === 'script' && urls.push(r.url()));
+  await page.goto('/');
+  await expect(page.getByLabel(/账号/)).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(urls.length).toBeGreaterThan(0);
+  return urls;
+}
+
+/** Whether any of the scripts at `urls` holds `marker` (a name only one library's code carries). */
+export async function anyScriptHolds(request: APIRequestContext, urls: string[], marker: string): Promise<boolean> {
+  for (const url of urls) if ((await (await request.get(url)).text()).includes(marker)) return true;
+  return false;
+}
+
 /**
  * A throw-away user holding one role (operator's by default), for tests that change a user's
  * password or status without disturbing the demo accounts other tests sign in with.

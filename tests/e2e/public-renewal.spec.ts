@@ -1,5 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
-import { test, expect, adminToken } from './fixtures';
+import { test, expect, adminApi } from './fixtures';
 
 /**
  * A monthly card holder at the exit barrier renews the card from the phone: the bill says the card
@@ -18,16 +17,6 @@ interface Order {
 }
 
 const phone = { viewport: { width: 375, height: 667 }, hasTouch: true, locale: 'zh-CN' };
-
-async function adminApi(request: APIRequestContext) {
-  const headers = { Authorization: await adminToken(request) };
-  return async (method: 'GET' | 'POST', url: string, data?: unknown) => {
-    const res = method === 'GET' ? await request.get(url, { headers }) : await request.post(url, { headers, data });
-    const body = await res.json();
-    expect(body.code, body.msg).toBe(200);
-    return body.data;
-  };
-}
 
 test('a monthly card holder at the barrier renews the card from the phone, and 月卡 shows the new end date', async ({
   browser,

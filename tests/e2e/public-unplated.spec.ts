@@ -1,5 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
-import { test, expect, adminToken } from './fixtures';
+import { test, expect, adminApi } from './fixtures';
 
 /**
  * An unplated car end to end on a phone: it waits at the entry barrier (车道管理's 模拟入场 with 无牌),
@@ -15,16 +14,6 @@ interface Lane {
 }
 
 const phone = { viewport: { width: 375, height: 667 }, hasTouch: true, locale: 'zh-CN' };
-
-async function adminApi(request: APIRequestContext) {
-  const headers = { Authorization: await adminToken(request) };
-  return async (method: 'GET' | 'POST', url: string, data?: unknown) => {
-    const res = method === 'GET' ? await request.get(url, { headers }) : await request.post(url, { headers, data });
-    const body = await res.json();
-    expect(body.code, body.msg).toBe(200);
-    return body.data;
-  };
-}
 
 /** A gated lot's entry lane and one of its exit lanes (the middle one: other specs use the first and last). */
 async function lanesOfOneLot(call: Awaited<ReturnType<typeof adminApi>>): Promise<{ entry: Lane; exit: Lane }> {

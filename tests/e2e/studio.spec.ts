@@ -1,6 +1,6 @@
 import { expect, type Browser, type Page } from '@playwright/test';
 import md5 from 'blueimp-md5';
-import { ADMIN, OPERATOR, clickUntil, test } from './fixtures';
+import { ADMIN, OPERATOR, anyScriptHolds, clickUntil, signInPageScripts, test } from './fixtures';
 
 // The page studio (/demo): an administrator edits 商户管理 in amis-editor, previews it with live
 // data, saves it to the site bundle, and another browser opens the change; rolling back restores
@@ -227,24 +227,14 @@ test('an operator gets 404 for /demo and 403 from the save API', async ({ page }
 
 test("the editor's chunk is not among the sign-in page's requests", async ({ page, browser, baseURL }) => {
   test.setTimeout(120_000);
-  /** Scripts the page asked for, and whether any of them is amis-editor (its class names start with ae-Editor). */
-  const editorIn = async (urls: string[]) => {
-    for (const url of urls) if ((await (await page.request.get(url)).text()).includes('ae-Editor')) return true;
-    return false;
-  };
-  const signInScripts: string[] = [];
-  page.on('request', (r) => r.resourceType() === 'script' && signInScripts.push(r.url()));
-  await page.goto('/');
-  await expect(page.getByLabel(/账号/)).toBeVisible();
-  await page.waitForLoadState('networkidle');
-  expect(signInScripts.length).toBeGreaterThan(0);
-  expect(await editorIn(signInScripts)).toBe(false);
+  // amis-editor's class names start with ae-Editor
+  expect(await anyScriptHolds(page.request, await signInPageScripts(page), 'ae-Editor')).toBe(false);
   // the same measure finds it on /demo once a page is opened
   const studio = await (await browser.newContext({ baseURL, locale: 'zh-CN' })).newPage();
   const studioScripts: string[] = [];
   studio.on('request', (r) => r.resourceType() === 'script' && studioScripts.push(r.url()));
   await signedIn(studio);
   await openInStudio(studio, '商户管理');
-  expect(await editorIn(studioScripts)).toBe(true);
+  expect(await anyScriptHolds(page.request, studioScripts, 'ae-Editor')).toBe(true);
   await studio.context().close();
 });

@@ -3,7 +3,7 @@ import { useApi, ApiFailure, type PublicBill } from '../api';
 import { BillView } from '../bill-view';
 import { t } from '../i18n';
 import { PayPanel } from '../pay';
-import { failureText, Failure, Icon, Loading } from '../ui';
+import { ActionButton, Failure, Icon, Loading } from '../ui';
 import { useLoad, type Loaded } from '../use-load';
 import { readPassport } from '../passport';
 import { UnplatedEntry } from './unplated-entry';
@@ -98,22 +98,7 @@ function LeaveButton({ token }: { token: string }) {
           <p className="pp-banner__title">{t('bill.opened')}</p>
         </div>
       ) : (
-        <>
-          {error ? (
-            <p className="pp-error" role="alert">
-              {failureText(error)}
-            </p>
-          ) : null}
-          <button
-            type="button"
-            className="pp-button pp-button--primary pp-button--block"
-            onClick={() => void leave()}
-            disabled={state === 'busy'}
-            data-testid="leave-button"
-          >
-            {t('bill.leave')}
-          </button>
-        </>
+        <ActionButton label={t('bill.leave')} busy={state === 'busy'} error={error} onClick={() => void leave()} testId="leave-button" />
       )}
     </div>
   );

@@ -3,7 +3,7 @@ import { useApi, type EntryPass } from '../api';
 import { newIdempotencyKey } from '../format';
 import { t } from '../i18n';
 import { keepPassport } from '../passport';
-import { failureText, Icon } from '../ui';
+import { ActionButton, Icon } from '../ui';
 
 /**
  * The entry lane's code on an unplated car's phone: 领取凭证并入场 opens its stay (the barrier
@@ -53,20 +53,7 @@ export function UnplatedEntry({ parkingId, laneId, place }: { parkingId: string;
       </h1>
       <p className="pp-state__text">{t('entry.text')}</p>
       {place ? <p className="pp-muted">{place}</p> : null}
-      {error ? (
-        <p className="pp-error" role="alert">
-          {failureText(error)}
-        </p>
-      ) : null}
-      <button
-        type="button"
-        className="pp-button pp-button--primary pp-button--block"
-        onClick={() => void enter()}
-        disabled={busy}
-        data-testid="entry-button"
-      >
-        {t('entry.button')}
-      </button>
+      <ActionButton label={t('entry.button')} busy={busy} error={error} onClick={() => void enter()} testId="entry-button" />
     </section>
   );
 }
