@@ -12,8 +12,12 @@ export function paySweepJob(everyMs: number): Job {
     name: 'pay-sweep',
     everyMs,
     async tick(db) {
-      // a backlog goes in batches of 200 until a batch leaves nothing more to do
-      while ((await sweepPayments(db)).asked >= 200);
+      // a backlog goes in batches of 200 while a batch settles some: a full batch of payments nobody
+      // paid and too young to close would be asked again at once, for ever (the next tick asks them)
+      for (;;) {
+        const r = await sweepPayments(db);
+        if (r.asked < 200 || r.paid + r.closed === 0) break;
+      }
     },
   };
 }

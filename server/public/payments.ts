@@ -361,25 +361,28 @@ export async function sweepPayments(
   now: number = Date.now(),
   log?: FastifyBaseLogger,
 ): Promise<{ asked: number; paid: number; closed: number }> {
+  // only what the sweep can settle now (booked, or old enough to close): a crowd of young unpaid
+  // payments never hides one whose notify was lost
   const { rows } = await db.query<{ out_trade_no: string; create_time: Date }>(
-    `select out_trade_no, create_time from public_payment
-      where status = 'awaiting' and create_time < to_timestamp($1::float8 / 1000) order by create_time limit 200`,
-    [now - SWEEP_QUERY_AFTER_MS],
+    `select p.out_trade_no, p.create_time from public_payment p
+      where p.status = 'awaiting' and p.create_time < to_timestamp($1::float8 / 1000)
+        and (exists (select 1 from pay_provider_sim b where b.out_trade_no = p.out_trade_no)
+             or p.create_time < to_timestamp($2::float8 / 1000))
+      order by p.create_time limit 200`,
+    [now - SWEEP_QUERY_AFTER_MS, now - PAY_EXPIRES_MS],
   );
   let paid = 0;
   let closed = 0;
   for (const r of rows) {
-    const booked = await providerBooking(db, r.out_trade_no);
-    if (booked) {
-      const n = signedNotify({ outTradeNo: r.out_trade_no, transactionId: booked.txn_id, amountCents: Number(booked.amount_cents) });
-      if ((await takeNotify(db, n, log)).result === 'SUCCESS') paid++;
-    } else if (now - r.create_time.getTime() >= PAY_EXPIRES_MS) {
-      try {
-        if ((await closePayment(db, r.out_trade_no, 'expired')).closed) closed++;
-      } catch (e) {
-        // booked or paid meanwhile: the next tick takes it
-        if (!(e instanceof ApiError)) throw e;
-      }
+    try {
+      const booked = await providerBooking(db, r.out_trade_no);
+      if (booked) {
+        const n = signedNotify({ outTradeNo: r.out_trade_no, transactionId: booked.txn_id, amountCents: Number(booked.amount_cents) });
+        if ((await takeNotify(db, n, log)).result === 'SUCCESS') paid++;
+      } else if ((await closePayment(db, r.out_trade_no, 'expired')).closed) closed++;
+    } catch (e) {
+      // booked or paid meanwhile (the next tick takes it), or this one failed: the others go on
+      if (!(e instanceof ApiError)) log?.error({ err: e, outTradeNo: r.out_trade_no }, 'pay sweep: a payment could not be settled');
     }
   }
   return { asked: rows.length, paid, closed };

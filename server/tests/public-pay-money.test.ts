@@ -339,6 +339,22 @@ describe('the simulated wallet’s 取消 and 支付失败, and the sweep', () =
         [],
       ),
     ).toBe(0);
+    // a crowd of young payments nobody paid neither hides a lost notify nor keeps the job asking
+    const young = await paymentAtBarrier(2);
+    await db.query(
+      `insert into public_payment (out_trade_no, order_id, arrears, stay_cents, arrears_cents, amount_cents, billed_at, channel, create_time)
+       select 'PPCROWD' || lpad(g::text, 6, '0'), order_id, '[]', 100, 0, 100, now(), 1, now() - interval '60 seconds'
+         from public_payment, generate_series(1, 250) g where out_trade_no = $1`,
+      [young.outTradeNo],
+    );
+    const late = await paymentAtBarrier(3);
+    await booked(late.outTradeNo);
+    await age(late.outTradeNo, 31_000);
+    await paySweepJob(10_000).tick(db);
+    expect((await paymentRow(late.outTradeNo)).status).toBe('paid');
+    expect(
+      await count(`select count(*)::int as n from public_payment where out_trade_no like 'PPCROWD%' and status = 'awaiting'`, []),
+    ).toBe(250);
   });
 });
 
