@@ -49,7 +49,7 @@ export async function laneOf(db: Db, parkingId: string, laneId: string): Promise
 /** The lane camera sees `plateNo` at exit lane `laneId`: its open order in the lot waits at the barrier. */
 export async function carArrives(db: Db, laneId: string, plateNo: string): Promise<{ orderId: string; orderNo: string }> {
   // no plate, no order known: the driver's phone names it (public/unplated.ts)
-  if (plateNo === UNPLATED) return unplatedArrives(db, laneId).then(() => ({ orderId: '', orderNo: '' }));
+  if (plateNo === UNPLATED) return unplatedArrives(db, laneId, false).then(() => ({ orderId: '', orderNo: '' }));
   return db.transaction(async (tx) => {
     const { rows } = await tx.query<{ id: string; order_no: string }>(
       `select o.id, o.order_no from parking_order o join parking_lane l on l.parking_id = o.parking_id
@@ -61,8 +61,8 @@ export async function carArrives(db: Db, laneId: string, plateNo: string): Promi
     // a car is at one barrier at a time, and a barrier holds one car
     await tx.query('delete from lane_presence where order_id = $1', [rows[0].id]);
     await tx.query(
-      `insert into lane_presence (lane_id, order_id) values ($1, $2)
-       on conflict (lane_id) do update set order_id = excluded.order_id, arrived_at = now()`,
+      `insert into lane_presence (lane_id, order_id, entering) values ($1, $2, false)
+       on conflict (lane_id) do update set order_id = excluded.order_id, entering = false, arrived_at = now()`,
       [laneId, rows[0].id],
     );
     return { orderId: rows[0].id, orderNo: rows[0].order_no };
@@ -112,19 +112,26 @@ export async function stayOnSpace(db: Db, parkingId: string, spaceId: string) {
 }
 
 /**
- * What a lane's code shows: the car waiting at its barrier, or nobody (noCar). An unplated car waiting
- * is named by the phone's entry pass (`passport`) at an exit; without one that names it, the entry
- * lane offers to let it in (entry) and the exit says the pass is wanted (unplated).
+ * What a lane's code shows: the car waiting at its barrier, or nobody (noCar). An unplated car is
+ * known only by the entry pass (`passport`) of the phone that let it in: coming in, the lane offers
+ * to let it in (entry); going out, the pass names its stay (then billed as any), and without that
+ * pass the exit says the pass is wanted (unplated). An unplated stay's bill, its token being the
+ * pass, is shown to its own phone only.
  */
 export async function laneBill(db: Db, req: FastifyRequest, lane: PublicLane, at: number, passport?: string): Promise<PublicBill> {
-  const { rows } = await db.query<{ order_id: string | null }>('select order_id from lane_presence where lane_id = $1', [lane.id]);
+  const { rows } = await db.query<{ order_id: string | null; entering: boolean }>(
+    'select order_id, entering from lane_presence where lane_id = $1',
+    [lane.id],
+  );
   const present = rows[0];
   if (present && present.order_id === null) {
+    if (present.entering) return emptyBill(lane.entry ? 'entry' : 'noCar', lane.parkingName, lane.laneName);
     const named = lane.exit && passport ? await claimUnplated(db, lane.id, lane.parkingId, passport) : null;
     if (named) return billOf(db, req, named, at, lane.laneName);
-    return emptyBill(lane.entry ? 'entry' : 'unplated', lane.parkingName, lane.laneName);
+    return emptyBill('unplated', lane.parkingName, lane.laneName);
   }
   const stay = present?.order_id ? await stayById(db, present.order_id) : null;
   if (!stay || stay.exited) return emptyBill('noCar', lane.parkingName, lane.laneName);
+  if (stay.plateNo === UNPLATED && passport !== stay.publicToken) return emptyBill('unplated', lane.parkingName, lane.laneName);
   return billOf(db, req, stay, at, lane.laneName);
 }

@@ -193,9 +193,12 @@ async function apply(tx: Db, p: PaymentRow, txnId: string): Promise<{ outcome: s
   const operator = p.collector || PUBLIC_OPERATOR;
   const notes: string[] = [];
   let unappliedCents = 0;
-  const lotId = p.arrears.length ? await lotOfOrder(tx, p.order_id) : '';
+  const stayLot = p.arrears.length ? await lotOfOrder(tx, p.order_id) : '';
+  // debts paid with a stay are recovered where the stay is; paid alone at the kerb, each in its own lot
+  const alone = p.stay_cents === 0 && !p.lane_id;
   for (const d of p.arrears) {
     try {
+      const lotId = alone ? await lotOfDebt(tx, d.id) : stayLot;
       await payDebt(tx, d.id, { amountCents: d.cents, channel: p.channel, lotId, operator });
     } catch (e) {
       // refused before it wrote anything (paid meanwhile at the desk, disputed): that part is left over
@@ -262,6 +265,9 @@ async function payOwnDebt(tx: Db, p: PaymentRow, operator: string): Promise<{ ce
   }
   return { cents, debtId: debt.id, why: '' };
 }
+
+const lotOfDebt = async (tx: Db, id: string): Promise<string> =>
+  (await tx.query<{ parking_id: string }>('select parking_id from arrears_record where id = $1', [id])).rows[0]?.parking_id ?? '';
 
 const lotOfOrder = async (tx: Db, id: string): Promise<string> =>
   (await tx.query<{ parking_id: string }>('select parking_id from parking_order where id = $1', [id])).rows[0].parking_id;

@@ -12,12 +12,12 @@ import { publicTokenOf, stayById, stayByToken, type OpenStay } from './bill.ts';
  * any recognised car: billed, paid and let out through the settlement service as usual.
  */
 
-/** The camera at `laneId` sees a car without a plate: it waits there, its stay not yet known. */
-export async function unplatedArrives(db: Db, laneId: string): Promise<void> {
+/** The camera at `laneId` sees a car without a plate, coming in or going out: it waits there, its stay not yet known. */
+export async function unplatedArrives(db: Db, laneId: string, entering: boolean): Promise<void> {
   await db.query(
-    `insert into lane_presence (lane_id, order_id) values ($1, null)
-     on conflict (lane_id) do update set order_id = null, arrived_at = now()`,
-    [laneId],
+    `insert into lane_presence (lane_id, order_id, entering) values ($1, null, $2)
+     on conflict (lane_id) do update set order_id = null, entering = excluded.entering, arrived_at = now()`,
+    [laneId, entering],
   );
 }
 
@@ -29,7 +29,7 @@ export async function entryCameraSees(db: Db, laneId: string, plateNo: string, n
   if (plateNo !== UNPLATED) return { waiting: false, ...(await carEnters(db, laneId, plateNo, now)) };
   return db.transaction(async (tx) => {
     const lane = await lockEntryLane(tx, laneId);
-    await unplatedArrives(tx, laneId);
+    await unplatedArrives(tx, laneId, true);
     return { waiting: true, orderId: '', orderNo: '', parkingId: lane.parkingId };
   });
 }
@@ -45,7 +45,7 @@ export interface EntryPass {
 export async function enterUnplated(db: Db, laneId: string, now: number): Promise<EntryPass> {
   return db.transaction(async (tx) => {
     const lane = await lockEntryLane(tx, laneId);
-    const { rowCount } = await tx.query('delete from lane_presence where lane_id = $1 and order_id is null', [laneId]);
+    const { rowCount } = await tx.query('delete from lane_presence where lane_id = $1 and order_id is null and entering', [laneId]);
     if (!rowCount) throw badRequest('入口道闸前没有待入场的无牌车，请将车辆驶至道闸前再扫码');
     const opened = await openStay(tx, lane, laneId, UNPLATED, now);
     const token = await publicTokenOf(tx, { id: opened.orderId, publicToken: null });

@@ -67,6 +67,12 @@ async function offerAccount(db: Db, a: OfferedAccount): Promise<void> {
        values ($1, $2, $3, $4, $5, $6) on conflict do nothing`,
       [a.id, a.account, a.name, a.phone, `${a.account}@example.com`, hashPassword(md5Hex(a.password))],
     );
+    // a site whose own account or role already took the name (another 'collector') keeps it as it is
+    const { rows } = await tx.query<{ n: number }>(
+      'select (select count(*) from users where id = $1)::int + (select count(*) from roles where id = $2)::int as n',
+      [a.id, a.role],
+    );
+    if (rows[0].n !== 2) return;
     await tx.query(`insert into user_roles (user_id, role_id) values ($1, $2) on conflict do nothing`, [a.id, a.role]);
     await tx.query(
       `insert into role_menus (role_id, menu_id) select $1, id from menus where en_code = any($2::text[]) on conflict do nothing`,

@@ -236,9 +236,16 @@ describe('debts alone at the kerb', () => {
       plate: plateNo,
       entry: new Date(Date.now() - 40 * HOUR),
     });
+    const elsewhere = await insertTestOrder(db, {
+      state: ORDER_STATE.UNPAID_WAITING,
+      receivable: 350,
+      plate: plateNo,
+      lot: 'p-ns-hac-02',
+      entry: new Date(Date.now() - 50 * HOUR),
+    });
     await createDueArrears(db);
     const bill = (await call(app, 'GET', `/api/pda/Bill?plateNo=${encodeURIComponent(plateNo)}`, { token: admin })).body.data;
-    expect(bill).toMatchObject({ kind: 'noCar', order: null, arrearsCents: 650, dueCents: 650 });
+    expect(bill).toMatchObject({ kind: 'noCar', order: null, arrearsCents: 1000, dueCents: 1000 });
     const collect = (key: string) =>
       call(app, 'POST', '/api/pda/Collect', {
         token: admin,
@@ -246,7 +253,7 @@ describe('debts alone at the kerb', () => {
         headers: { 'idempotency-key': key },
       });
     const [a, b] = await Promise.all([collect(`pda-debt-${old}`), collect(`pda-debt-${old}`)]);
-    expect(a.body).toMatchObject({ code: 200, data: { status: 'paid', amountCents: 650 } });
+    expect(a.body).toMatchObject({ code: 200, data: { status: 'paid', amountCents: 1000 } });
     expect(b.body).toEqual(a.body);
     const debt = (
       await db.query<{ id: string; status: number; owed_cents: number }>(
@@ -255,6 +262,12 @@ describe('debts alone at the kerb', () => {
       )
     ).rows[0];
     expect([Number(debt.status), Number(debt.owed_cents)]).toEqual([ARREARS_STATUS.RECOVERED, 0]);
+    // each debt recovered in its own lot (collected alone, there is no stay's lot)
+    const lots = await db.query<{ order_id: string; parking_id: string }>(
+      'select order_id, parking_id from parking_order_payment where order_id = any($1) order by order_id',
+      [[old, elsewhere]],
+    );
+    expect(Object.fromEntries(lots.rows.map((r) => [r.order_id, r.parking_id]))).toEqual({ [old]: TEST_LOT, [elsewhere]: 'p-ns-hac-02' });
     // a plate with neither a car in nor a debt: said in words
     const none = await call(app, 'POST', '/api/pda/Collect', {
       token: admin,

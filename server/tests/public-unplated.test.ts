@@ -102,8 +102,32 @@ describe('an unplated car at the exit lane', () => {
     const bill = (await scan(lanes.exit, mine.token)).body.data;
     expect(bill).toMatchObject({ order: { token: mine.token, plateNo: '无牌' }, arrears: [] });
     expect(bill.order.durationSec).toBeGreaterThanOrEqual(3 * 3600 - 5);
-    // named once, the car at the barrier is that stay for any phone (the lane's camera holds it)
-    expect((await scan(lanes.exit)).body.data.order.token).toBe(mine.token);
+    // named, the stay is shown to its own phone only: its token is the pass
+    const stranger = (await scan(lanes.exit)).body.data;
+    expect(stranger).toMatchObject({ kind: 'unplated', order: null });
+    expect(JSON.stringify(stranger)).not.toContain(mine.token);
+    expect((await scan(lanes.exit, mine.token)).body.data.order.token).toBe(mine.token);
+  });
+
+  it('at a two-way lane a car on its way out is never offered a new stay, nor one coming in claimed as leaving', async () => {
+    const mine = await scanIn('unplated-twoway-mine');
+    await db.query('update parking_lane set direction = 3 where id = $1', [lanes.exit]);
+    try {
+      await camera('Arrive', lanes.exit);
+      expect((await scan(lanes.exit)).body.data.kind).toBe('unplated');
+      const enter = await post(
+        '/api/public/Scan/Enter',
+        { parkingId: TEST_LOT, laneId: lanes.exit },
+        { 'idempotency-key': 'unplated-twoway-1' },
+      );
+      expect(enter.body).toMatchObject({ code: 400, msg: '入口道闸前没有待入场的无牌车，请将车辆驶至道闸前再扫码' });
+      // a car coming in at that lane: offered entry, and a pass of a stay inside does not claim it
+      await camera('Enter', lanes.exit);
+      expect((await scan(lanes.exit, mine.token)).body.data.kind).toBe('entry');
+    } finally {
+      await db.query('update parking_lane set direction = 2 where id = $1', [lanes.exit]);
+      await db.query('delete from lane_presence where lane_id = $1', [lanes.exit]);
+    }
   });
 
   it('pays and leaves like any car; the other unplated stay stays in the lot', async () => {

@@ -53,4 +53,13 @@ describe('the demo finance account', () => {
     expect(await granted('r-finance', 'refund:approve')).toBe(1);
     expect(await granted('r-finance', 'refund:add')).toBe(0);
   });
+
+  it('a site whose own account already took the name keeps it, and the start goes on', async () => {
+    await db.query(`delete from users where id = 'u-collector'`);
+    await db.query(`delete from seed_known where id = 'u-collector'`);
+    await db.query(`insert into users (id, account, real_name, password_hash) values ('u-site-collector', 'collector', '现场收费员', 'x')`);
+    await offerDemoAccounts(db);
+    expect(await count(`select count(*)::int as n from users where account = 'collector' and id = 'u-site-collector'`)).toBe(1);
+    expect(await count(`select count(*)::int as n from user_roles where user_id = 'u-collector'`)).toBe(0);
+  });
 });

@@ -28,20 +28,27 @@ describe('an unplated car at the entry lane', () => {
     expect(localStorage.getItem('pp-passport:p-1')).toBe(PASS);
   });
 
-  it('a refused entry says why and keeps the button, sending the same key again', async () => {
+  it('a lost answer is asked again under the same key; after a refusal a new press is a new request', async () => {
     const fake = fakeFetch({
       'GET /api/public/Scan/Lane': { data: billOf('entry', { order: null, dueCents: 0 }) },
-      'POST /api/public/Scan/Enter': ['offline', { code: 400, msg: '入口道闸前没有待入场的无牌车，请将车辆驶至道闸前再扫码' }],
+      'POST /api/public/Scan/Enter': [
+        'offline',
+        { code: 400, msg: '入口道闸前没有待入场的无牌车，请将车辆驶至道闸前再扫码' },
+        { data: { token: PASS, orderNo: 'P1', entryTime: Date.now(), lotName: '停车场', laneName: '入口' } },
+      ],
     });
     const el = render(<ScanPage params={ENTRY} />, fake.api);
     await settle();
     await click(buttonByText(el, '领取凭证并入场'));
     await click(buttonByText(el, '领取凭证并入场'));
     expect(el.querySelector('[role="alert"]')?.textContent).toBe('入口道闸前没有待入场的无牌车，请将车辆驶至道闸前再扫码');
-    const keys = fake.requests.filter((r) => r.method === 'POST').map((r) => r.headers['Idempotency-Key']);
-    expect(keys).toHaveLength(2);
-    expect(keys[0]).toBe(keys[1]);
     expect(localStorage.getItem('pp-passport:p-1')).toBeNull();
+    await click(buttonByText(el, '领取凭证并入场'));
+    const keys = fake.requests.filter((r) => r.method === 'POST').map((r) => r.headers['Idempotency-Key']);
+    expect(keys).toHaveLength(3);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[1]);
+    expect(localStorage.getItem('pp-passport:p-1')).toBe(PASS);
   });
 });
 

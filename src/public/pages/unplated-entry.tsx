@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { useApi, type EntryPass } from '../api';
+import { ApiFailure, useApi, type EntryPass } from '../api';
 import { newIdempotencyKey } from '../format';
 import { t } from '../i18n';
 import { keepPassport } from '../passport';
@@ -8,7 +8,8 @@ import { ActionButton, Icon } from '../ui';
 /**
  * The entry lane's code on an unplated car's phone: 领取凭证并入场 opens its stay (the barrier
  * opens, simulated) and keeps the entry pass on this phone for the exit. A retry after a lost answer
- * sends the same key, so it answers the same pass rather than a refusal.
+ * sends the same key, so it answers the same pass rather than a refusal; after a refusal (the car
+ * not at the barrier yet) a new press is a new request.
  */
 export function UnplatedEntry({ parkingId, laneId, place }: { parkingId: string; laneId: string; place: string }) {
   const api = useApi();
@@ -26,6 +27,8 @@ export function UnplatedEntry({ parkingId, laneId, place }: { parkingId: string;
       keepPassport(parkingId, entered.token);
       setPass(entered);
     } catch (e) {
+      // a refusal is an answer (no car waiting yet): the next press asks afresh; no answer at all keeps the key
+      if (e instanceof ApiFailure && e.code !== 0) key.current = null;
       setError(e);
     } finally {
       setBusy(false);
