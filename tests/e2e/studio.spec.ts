@@ -102,8 +102,17 @@ test('a page with a problem is refused with its JSON path', async ({ page }) => 
   await signedIn(page);
   await openInStudio(page, '商户管理');
   const json = page.getByLabel('JSON', { exact: true });
+  // the editor writes the page back once it has taken it in: type after that, as a person would
+  await expect
+    .poll(async () => {
+      const before = await json.inputValue();
+      await page.waitForTimeout(500);
+      return before === (await json.inputValue());
+    })
+    .toBe(true);
   const text = await json.inputValue();
   await json.fill(text.replace('"type": "page",', '"type": "page",\n  "titel": "错字",'));
+  await expect(json).toHaveValue(/"titel": "错字"/);
   await page.getByRole('button', { name: '保存', exact: true }).click();
   const problems = page.locator('.pc-studio-problems');
   await expect(problems).toContainText('/titel');
