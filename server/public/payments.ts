@@ -25,12 +25,10 @@ import { newTradeNo } from './trade-no.ts';
 export const PUBLIC_OPERATOR = '车主自助缴费';
 /** the demo provider's signing secret; a real deployment's comes from its provider account */
 const NOTIFY_SECRET = 'parking-console-simulated-provider';
-/** a payment not notified after this long is asked about (the provider's query) */
+/** a payment not notified after this long is asked about by the page's poll (the provider's query) */
 const QUERY_AFTER_MS = 3000;
 /** a payment the wallet has not paid within this long is closed (the answer of POST /api/public/Pay says when) */
 export const PAY_EXPIRES_MS = 15 * 60_000;
-/** the sweep asks the provider about payments awaiting their notify longer than this */
-export const SWEEP_QUERY_AFTER_MS = 30_000;
 
 export interface PaymentRow {
   out_trade_no: string;
@@ -355,43 +353,6 @@ export async function closePayment(
     if (closed.rowCount !== 1) throw new Error(`payment ${outTradeNo} changed under its lock`);
     return { status: 'closed', closed: true, msg: CLOSED_WORDS[reason] };
   });
-}
-
-/**
- * The sweep (jobs/pay-sweep.ts): payments awaiting their notify longer than SWEEP_QUERY_AFTER_MS are
- * asked about at the provider and its booking taken as the notify (a lost notify pays without a page
- * polling); those the provider never booked are closed after PAY_EXPIRES_MS. Answers the counts.
- */
-export async function sweepPayments(
-  db: Db,
-  now: number = Date.now(),
-  log?: FastifyBaseLogger,
-): Promise<{ asked: number; paid: number; closed: number }> {
-  // only what the sweep can settle now (booked, or old enough to close): a crowd of young unpaid
-  // payments never hides one whose notify was lost
-  const { rows } = await db.query<{ out_trade_no: string; create_time: Date }>(
-    `select p.out_trade_no, p.create_time from public_payment p
-      where p.status = 'awaiting' and p.create_time < to_timestamp($1::float8 / 1000)
-        and (exists (select 1 from pay_provider_sim b where b.out_trade_no = p.out_trade_no)
-             or p.create_time < to_timestamp($2::float8 / 1000))
-      order by p.create_time limit 200`,
-    [now - SWEEP_QUERY_AFTER_MS, now - PAY_EXPIRES_MS],
-  );
-  let paid = 0;
-  let closed = 0;
-  for (const r of rows) {
-    try {
-      const booked = await providerBooking(db, r.out_trade_no);
-      if (booked) {
-        const n = signedNotify({ outTradeNo: r.out_trade_no, transactionId: booked.txn_id, amountCents: Number(booked.amount_cents) });
-        if ((await takeNotify(db, n, log)).result === 'SUCCESS') paid++;
-      } else if ((await closePayment(db, r.out_trade_no, 'expired')).closed) closed++;
-    } catch (e) {
-      // booked or paid meanwhile (the next tick takes it), or this one failed: the others go on
-      if (!(e instanceof ApiError)) log?.error({ err: e, outTradeNo: r.out_trade_no }, 'pay sweep: a payment could not be settled');
-    }
-  }
-  return { asked: rows.length, paid, closed };
 }
 
 /** What the provider booked under `outTradeNo` (its query), or null: the handheld's 被扫 and the sweep ask it. */

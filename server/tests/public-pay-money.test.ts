@@ -5,10 +5,10 @@ import { ORDER_STATE } from '../../domain/parking-codes.ts';
 import { ARREARS_STATUS } from '../../domain/arrears-codes.ts';
 import { chinaDate } from '../../domain/china-time.ts';
 import { createDueArrears } from '../arrears/create.ts';
-import { PAY_EXPIRES_MS, signedNotify, sweepPayments, takeNotify } from '../public/payments.ts';
+import { PAY_EXPIRES_MS, signedNotify, takeNotify } from '../public/payments.ts';
 import { priceOpenStay } from '../public/bill.ts';
 import { settleExit } from '../orders/settlement.ts';
-import { paySweepJob } from '../jobs/pay-sweep.ts';
+import { paySweepJob, sweepPayments } from '../jobs/pay-sweep.ts';
 import { call, withTestServer } from './helpers.ts';
 import { TEST_LOT, insertTestOrder, orderRow } from './order-fixtures.ts';
 
