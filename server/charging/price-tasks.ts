@@ -86,6 +86,9 @@ export async function applyPriceTemplate(db: Db, req: FastifyRequest, id: string
 }
 
 /** The tasks of template `priceId`, a row per pile the caller may see, newest first (500 at most). */
+/** A pile's price task answered 失败 (PRICE_TASK_STATUS): the one state retryPriceTask sends again. */
+const PILE_FAILED = 2;
+
 export async function priceTaskRows(db: Db, req: FastifyRequest, priceId: string) {
   const piles = await scopedPiles(db, req);
   const { rows } = await db.query<{
@@ -111,6 +114,8 @@ export async function priceTaskRows(db: Db, req: FastifyRequest, priceId: string
     createTime: new Date(r.createTime).getTime(),
     respondTime: r.respondTime ? new Date(r.respondTime).getTime() : null,
     statusName: PRICE_TASK_STATUS[r.status],
+    // what may be done with the row now: the page shows 重试 by it, not by the state's number
+    actions: Number(r.status) === PILE_FAILED ? ['retry'] : [],
   }));
 }
 
@@ -120,11 +125,14 @@ export function retryPriceTask(db: Db, req: FastifyRequest, id: string): Promise
     const mine = await scopedPiles(tx, req, true);
     const { rows } = await tx.query<{ pile_id: string }>(
       `update charging_price_task_pile set status = 0, attempts = attempts + 1, message = '', respond_time = null
-        where task_id = $1 and status = 2 and ($2::text[] is null or pile_id = any($2::text[])) returning pile_id`,
-      [id, mine],
+        where task_id = $1 and status = $3 and ($2::text[] is null or pile_id = any($2::text[])) returning pile_id`,
+      [id, mine, PILE_FAILED],
     );
     if (!rows.length && mine) {
-      const { rows: failed } = await tx.query('select 1 from charging_price_task_pile where task_id = $1 and status = 2 limit 1', [id]);
+      const { rows: failed } = await tx.query('select 1 from charging_price_task_pile where task_id = $1 and status = $2 limit 1', [
+        id,
+        PILE_FAILED,
+      ]);
       if (failed.length) throw outOfScope();
     }
     if (!rows.length) throw badRequest('该任务没有失败的充电桩，无需重试');

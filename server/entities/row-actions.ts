@@ -25,6 +25,8 @@ export const LISTS_WITH_ACTIONS = [
   // (停车订单详情, routes/order-details.ts), a charging order's rows and record (充电订单)
   '/api/order/ParkingOrder',
   '/api/charging/Order',
+  // a price task's piles: retry a failed one (charging/price-tasks.ts)
+  '/api/charging/PriceTask',
 ] as const;
 
 /** The audit desk's actions on a refund (the channel's own steps are no one's button). */

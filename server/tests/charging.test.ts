@@ -190,6 +190,8 @@ describe('price tasks', () => {
       ['cp-ns-hac-01', '成功'],
       ['cp-ns-hac-03', '失败'],
     ]);
+    // the failed pile's row offers 重试, the one that took the price does not
+    expect(rows.map((r: { actions: string[] }) => r.actions)).toEqual([[], ['retry']]);
     const pile = (id: string) => call(app, 'GET', `/api/charging/Pile/${id}`, { token: admin });
     expect((await pile('cp-ns-hac-01')).body.data.priceId).toBe('cpr-bus');
     expect((await pile('cp-ns-hac-03')).body.data.priceId).toBe('cpr-night');
